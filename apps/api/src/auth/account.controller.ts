@@ -1,0 +1,103 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AccountService,
+  Authenticated,
+  CurrentPrincipal,
+  ErrorBodyDto,
+  Public,
+  SESSION_COOKIE,
+  SessionService,
+  type Principal,
+} from '@app/auth';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SignInDto, SignUpDto, UserResponseDto } from './account.dto.js';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AccountController {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('sign-up')
+  @Public()
+  @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
+  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiConflictResponse({ description: '`email already registered`', type: ErrorBodyDto })
+  async signUp(
+    @Body() body: SignUpDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserResponseDto> {
+    const user = await this.accounts.signUp(body.email, body.password);
+    await this.startSession(user.id, reply);
+    return { user };
+  }
+
+  @Post('sign-in')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Sign in with email and password (sets the session cookie)' })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiUnauthorizedResponse({ description: '`invalid email or password`', type: ErrorBodyDto })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many failed attempts for this email or IP',
+    type: ErrorBodyDto,
+  })
+  async signIn(
+    @Body() body: SignInDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserResponseDto> {
+    const user = await this.accounts.signIn(body.email, body.password, request.ip);
+    await this.startSession(user.id, reply);
+    return { user };
+  }
+
+  @Post('sign-out')
+  @HttpCode(204)
+  @Authenticated({ sessionOnly: true })
+  @ApiOperation({ summary: 'Sign out: the session is revoked on the server' })
+  @ApiNoContentResponse()
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const raw = request.cookies[SESSION_COOKIE];
+    const token = raw ? request.unsignCookie(raw).value : null;
+    if (token) await this.sessions.end(token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+
+  @Get('me')
+  @Authenticated({ sessionOnly: true })
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: UserResponseDto })
+  async me(@CurrentPrincipal() principal: Principal): Promise<UserResponseDto> {
+    return { user: await this.accounts.get(principal.userId) };
+  }
+
+  private async startSession(userId: string, reply: FastifyReply): Promise<void> {
+    const session = await this.sessions.start(userId);
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.nodeEnv === 'production',
+      signed: true,
+      expires: session.expiresAt,
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '@app/domain';
+
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+};
+
+/** Framework errors by status, mapped to the contract's messages. */
+const HTTP_MESSAGES: Record<number, string> = {
+  400: 'invalid request',
+  404: 'not found',
+  405: 'method not allowed',
+  406: 'not acceptable',
+  413: 'request body too large',
+  415: 'unsupported media type',
+};
+
+export interface ErrorResponse {
+  status: number;
+  body: { error: string; issues?: { path: string; message: string }[] };
+  headers?: Record<string, string>;
+}
+
+/** Fastify's own errors (body parsing, limits) carry a code and a 4xx statusCode. */
+function fromFastifyError(error: { code?: string; statusCode?: number }): ErrorResponse | null {
+  if (typeof error.code !== 'string' || !error.code.startsWith('FST_')) return null;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return { status: 400, body: { error: 'invalid JSON' } };
+  }
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
+  return status ? { status, body: { error: HTTP_MESSAGES[status] ?? 'invalid request' } } : null;
+}
+
+/** Turns anything thrown into the spec's error body; unexpected errors become a logged 500. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof ValidationError) {
+    return { status: 400, body: { error: error.message, issues: error.issues } };
+  }
+  if (error instanceof RateLimitedError) {
+    return {
+      status: 429,
+      body: { error: error.message },
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    };
+  }
+  if (error instanceof DomainError) return { status: STATUS[error.kind], body: { error: error.message } };
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
+    return { status: 400, body: { error: 'invalid JSON' } };
+  }
+  const fastify = fromFastifyError(error as { code?: string; statusCode?: number });
+  if (fastify) return fastify;
+  if (error instanceof HttpException && error.getStatus() < 500) {
+    const status = error.getStatus();
+    return { status, body: { error: HTTP_MESSAGES[status] ?? 'invalid request' } };
+  }
+  return { status: 500, body: { error: 'internal error' } };
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    sendError(reply, error, (err) => this.logger.error({ err, reqId: request.id }, 'unhandled error'));
+  }
+}
+
+/** Sends the error body for anything thrown, logging (never sending) the cause of a 500. */
+export function sendError(
+  reply: FastifyReply,
+  error: unknown,
+  logUnexpected: (error: unknown) => void,
+): void {
+  const { status, body, headers } = toErrorResponse(error);
+  if (status >= 500) logUnexpected(error);
+  void reply
+    .status(status)
+    .headers(headers ?? {})
+    .send(body);
+}

@@ -1,0 +1,44 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { SESSION_COOKIE } from '@app/auth';
+
+export const API_VERSION = '0.1.0';
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Ticket Judging Service')
+    .setDescription(
+      [
+        'Judges customer-support tickets with a language model against configurable question packs.',
+        '',
+        'Authentication: product routes under `/api` take an API key in `x-api-key` or `Authorization: Bearer <key>`,',
+        'or a signed-in session cookie (`' +
+          SESSION_COOKIE +
+          '`); a request that carries a key is judged by the key alone.',
+        'Key-only routes refuse a session. Each route names its permission in `x-permission`; a credential without it gets',
+        '403 `missing permission {resource}:{action}`. Keys are managed by signed-in users under `/app/keys`.',
+        '',
+        'Errors always have the body `{error}`; schema failures add `issues` (`[{path, message}]`).',
+        'Each API key may make `API_RATE_LIMIT_PER_DAY` requests per 24 hours (default 1000); keyed responses carry the',
+        'IETF `RateLimit-Policy` and `RateLimit` headers, and a 429 carries `Retry-After`.',
+      ].join('\n'),
+    )
+    .setVersion(API_VERSION)
+    .addSecurity('api-key', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key' })
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token' },
+      'bearer',
+    )
+    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'session')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Swagger UI at /docs and the document at /docs/openapi.json. */
+export function setupOpenApi(app: INestApplication): void {
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+  });
+}

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { loadConfigOrExit } from '@app/config';
+import { ReadinessService } from '@app/persistence';
+import { startHealthServer } from './health-server.js';
+import { WorkerModule } from './worker.module.js';
+
+const READY_TIMEOUT_MS = 30_000;
+
+const config = loadConfigOrExit();
+const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+app.useLogger(app.get(PinoLogger));
+const logger = new Logger('Worker');
+for (const warning of config.warnings) logger.warn(warning);
+
+const readiness = app.get(ReadinessService);
+const deadline = Date.now() + READY_TIMEOUT_MS;
+let state = await readiness.check();
+while (!state.ready && Date.now() < deadline) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  state = await readiness.check();
+}
+if (!state.ready) {
+  logger.error({ checks: state.checks }, 'worker could not reach Postgres and Redis');
+  await app.close();
+  process.exit(1);
+}
+
+const health =
+  config.workerHealthPort === undefined ? null : await startHealthServer(readiness, config.workerHealthPort);
+logger.log({ checks: state.checks, healthPort: config.workerHealthPort ?? null }, 'worker ready');
+
+/** Graceful stop: app.close() closes BullMQ workers, so in-flight jobs finish or go back to the queue. */
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  logger.log({ signal }, 'worker stopping');
+  await health?.close();
+  await app.close();
+  logger.log('worker stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void shutdown(s));

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError, UnauthenticatedError } from '@app/domain';
+import { UserRepository } from '@app/persistence';
+import { PasswordService } from './password.service.js';
+import { SignInThrottle } from './sign-in-throttle.service.js';
+
+export interface AccountView {
+  id: string;
+  email: string;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly passwords: PasswordService,
+    private readonly throttle: SignInThrottle,
+  ) {}
+
+  async signUp(email: string, password: string): Promise<AccountView> {
+    const user = await this.users.create(normaliseEmail(email), await this.passwords.hash(password));
+    if (!user) throw new ConflictError('email already registered');
+    return { id: user.id, email: user.email };
+  }
+
+  /** Same message, and the same argon2 work, whether the email or the password is wrong. */
+  async signIn(email: string, password: string, ip: string): Promise<AccountView> {
+    const normalised = normaliseEmail(email);
+    await this.throttle.check(normalised, ip);
+    const user = await this.users.findByEmail(normalised);
+    const ok = await this.passwords.verify(user?.passwordHash ?? null, password);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(normalised);
+      throw new UnauthenticatedError('invalid email or password');
+    }
+    await this.throttle.recordSuccess(normalised);
+    return { id: user.id, email: user.email };
+  }
+
+  async get(userId: string): Promise<AccountView> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundError('user not found');
+    return { id: user.id, email: user.email };
+  }
+}

@@ -1,0 +1,34 @@
+import { Global, Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { AccountService } from './account.service.js';
+import { ApiKeyRateLimiter } from './api-key-rate-limiter.service.js';
+import { ApiKeyService } from './api-key.service.js';
+import { AuthenticationGuard } from './authentication.guard.js';
+import { PasswordService } from './password.service.js';
+import { SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.service.js';
+import { ApiKeyAuthGuard, ApiKeyStrategy, SessionAuthGuard, SessionStrategy } from './strategies.js';
+
+const SERVICES = [
+  AccountService,
+  ApiKeyService,
+  PasswordService,
+  SessionService,
+  SignInThrottle,
+  ApiKeyRateLimiter,
+];
+
+@Global()
+@Module({
+  imports: [PassportModule],
+  providers: [
+    ...SERVICES,
+    ApiKeyStrategy,
+    SessionStrategy,
+    ApiKeyAuthGuard,
+    SessionAuthGuard,
+    AuthenticationGuard,
+  ],
+  exports: [...SERVICES, AuthenticationGuard],
+})
+export class AuthModule {}

@@ -1,0 +1,99 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError, MissingPermissionError, RateLimitedError, UnauthenticatedError } from '@app/domain';
+import { ApiKeyRateLimiter, type RateLimitState } from './api-key-rate-limiter.service.js';
+import { AUTH_METADATA, type AuthMetadata } from './authenticated.decorator.js';
+import type { Principal } from './principal.js';
+import { ApiKeyAuthGuard, extractApiKey, SessionAuthGuard } from './strategies.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The one global guard. Every route declares @Authenticated or @Public; a request that carries an
+ * API key is judged by the key alone (never by the session), key-only routes refuse sessions, and
+ * the route's permission is checked last.
+ */
+@Injectable()
+export class AuthenticationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly apiKeyGuard: ApiKeyAuthGuard,
+    private readonly sessionGuard: SessionAuthGuard,
+    private readonly rateLimiter: ApiKeyRateLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const requirement = this.reflector.getAllAndOverride<AuthMetadata | undefined>(AUTH_METADATA, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!requirement)
+      throw new Error(`${context.getClass().name}.${context.getHandler().name} declares no authentication`);
+    if (requirement.public) return true;
+
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest & { user?: Principal | false }>();
+    const principal = await this.authenticate(
+      context,
+      request,
+      http.getResponse<FastifyReply>(),
+      requirement,
+    );
+    if (principal.kind === 'session') assertSameOrigin(request);
+    if (requirement.permission && !principal.permissions.includes(requirement.permission)) {
+      throw new MissingPermissionError(requirement.permission);
+    }
+    return true;
+  }
+
+  private async authenticate(
+    context: ExecutionContext,
+    request: FastifyRequest & { user?: Principal | false },
+    reply: FastifyReply,
+    requirement: AuthMetadata,
+  ): Promise<Principal> {
+    if (!requirement.sessionOnly && extractApiKey(request) !== null) {
+      await this.apiKeyGuard.canActivate(context);
+      const principal = request.user as Principal & { kind: 'apiKey' };
+      await this.countRequest(principal.keyId, reply);
+      return principal;
+    }
+    if (requirement.keyOnly) throw new UnauthenticatedError('API key required');
+    await this.sessionGuard.canActivate(context);
+    if (!request.user) {
+      throw new UnauthenticatedError(requirement.sessionOnly ? 'sign in required' : 'API key required');
+    }
+    return request.user;
+  }
+
+  private async countRequest(keyId: string, reply: FastifyReply): Promise<void> {
+    try {
+      setRateLimitHeaders(reply, await this.rateLimiter.consume(keyId));
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        setRateLimitHeaders(reply, this.rateLimiter.state(0, error.retryAfterSeconds * 1000));
+      }
+      throw error;
+    }
+  }
+}
+
+/** IETF draft-ietf-httpapi-ratelimit-headers: the policy (quota, window) and the current state. */
+function setRateLimitHeaders(reply: FastifyReply, state: RateLimitState): void {
+  reply.header('RateLimit-Policy', `"daily";q=${state.limit};w=${state.windowSeconds}`);
+  reply.header('RateLimit', `"daily";r=${state.remaining};t=${state.resetSeconds}`);
+}
+
+/**
+ * Session-authenticated writes must come from this origin. Bodies are JSON only (other content
+ * types get 415), which a cross-site form cannot send; Origin and Sec-Fetch-Site close the rest.
+ */
+function assertSameOrigin(request: FastifyRequest): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  if (request.headers['sec-fetch-site'] === 'cross-site')
+    throw new ForbiddenError('cross-site request refused');
+  const origin = request.headers.origin;
+  if (origin && origin !== `${request.protocol}://${request.host}`)
+    throw new ForbiddenError('cross-site request refused');
+}

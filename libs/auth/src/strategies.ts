@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+import { Strategy } from 'passport-custom';
+import { UnauthenticatedError } from '@app/domain';
+import { ApiKeyService } from './api-key.service.js';
+import { SESSION_COOKIE, type Principal } from './principal.js';
+import { SessionService } from './session.service.js';
+
+/** The key from `x-api-key`, or from `Authorization: Bearer <key>`; null when neither is sent. */
+export function extractApiKey(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header.trim();
+  const authorization = request.headers.authorization;
+  const match = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
+  return match ? match[1].trim() : null;
+}
+
+@Injectable()
+export class ApiKeyStrategy extends PassportStrategy(Strategy, 'api-key') {
+  constructor(private readonly apiKeys: ApiKeyService) {
+    super();
+  }
+
+  async validate(request: FastifyRequest): Promise<Principal> {
+    const secret = extractApiKey(request);
+    const principal = secret ? await this.apiKeys.authenticate(secret) : null;
+    if (!principal) throw new UnauthenticatedError('invalid API key');
+    return principal;
+  }
+}
+
+@Injectable()
+export class SessionStrategy extends PassportStrategy(Strategy, 'session') {
+  constructor(private readonly sessions: SessionService) {
+    super();
+  }
+
+  /** Resolves to false (not an error) without a valid session, so the guard picks the message. */
+  async validate(request: FastifyRequest): Promise<Principal | false> {
+    const raw = request.cookies?.[SESSION_COOKIE];
+    if (!raw) return false;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return false;
+    return (await this.sessions.resolve(unsigned.value)) ?? false;
+  }
+}
+
+@Injectable()
+export class ApiKeyAuthGuard extends AuthGuard('api-key') {
+  override handleRequest<T>(error: unknown, principal: T): T {
+    if (error) throw asError(error);
+    if (!principal) throw new UnauthenticatedError('invalid API key');
+    return principal;
+  }
+}
+
+@Injectable()
+export class SessionAuthGuard extends AuthGuard('session') {
+  override handleRequest<T>(error: unknown, principal: T): T {
+    if (error) throw asError(error);
+    return principal;
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,190 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+export const DEVELOPMENT_SESSION_SECRET = 'development-session-secret-change-me-0123456789';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+};
+
+/** Environment variables as they arrive; validated once at boot. */
+class Environment {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/ticket_judge';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SESSION_TTL_HOURS = 24 * 7;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  API_RATE_LIMIT_PER_DAY = 1000;
+
+  @Transform(toBool)
+  @IsBoolean()
+  MIGRATE_ON_START = true;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT_BYTES = 1024 * 1024;
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })
+  MODEL_GATEWAY_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  MODEL_GATEWAY_API_KEY?: string;
+
+  @IsString()
+  @MinLength(1)
+  MODEL_NAME = 'gpt-4o-mini';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  MODEL_TIMEOUT_MS = 30000;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_HEALTH_PORT?: number;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  WORKER_CONCURRENCY = 8;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  sessionSecret: string;
+  sessionTtlHours: number;
+  apiRateLimitPerDay: number;
+  migrateOnStart: boolean;
+  logLevel: string;
+  bodyLimitBytes: number;
+  modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
+  workerHealthPort?: number;
+  workerConcurrency: number;
+  /** Warnings to log once a logger exists (for example the development session secret). */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses and validates the environment. Throws a ConfigError whose message is one line naming
+ * the first offending variable, so a misconfigured process stops with a clear reason.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new Environment());
+  const raw: Record<string, string> = {};
+  for (const key of [
+    ...known,
+    'SESSION_SECRET',
+    'MODEL_GATEWAY_URL',
+    'MODEL_GATEWAY_API_KEY',
+    'WORKER_HEALTH_PORT',
+  ]) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const parsed = plainToInstance(Environment, raw);
+  const errors = validateSync(parsed, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const first = errors[0];
+    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    throw new ConfigError(
+      `Invalid configuration: ${first.property} ${reason.replace(`${first.property} `, '')}`,
+    );
+  }
+  const warnings: string[] = [];
+  let sessionSecret = parsed.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (parsed.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration: SESSION_SECRET is required when NODE_ENV=production');
+    }
+    sessionSecret = DEVELOPMENT_SESSION_SECRET;
+    warnings.push('SESSION_SECRET is not set: using the development default (never do this in production)');
+  }
+  return {
+    nodeEnv: parsed.NODE_ENV as AppConfig['nodeEnv'],
+    port: parsed.PORT,
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    sessionSecret,
+    sessionTtlHours: parsed.SESSION_TTL_HOURS,
+    apiRateLimitPerDay: parsed.API_RATE_LIMIT_PER_DAY,
+    migrateOnStart: parsed.MIGRATE_ON_START,
+    logLevel: parsed.LOG_LEVEL,
+    bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    modelGateway: {
+      url: parsed.MODEL_GATEWAY_URL,
+      apiKey: parsed.MODEL_GATEWAY_API_KEY,
+      model: parsed.MODEL_NAME,
+      timeoutMs: parsed.MODEL_TIMEOUT_MS,
+    },
+    workerHealthPort: parsed.WORKER_HEALTH_PORT,
+    workerConcurrency: parsed.WORKER_CONCURRENCY,
+    warnings,
+  };
+}
+
+/** Loads the configuration or ends the process with one line on stderr. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,8 @@
+export {
+  loadConfig,
+  loadConfigOrExit,
+  ConfigError,
+  DEVELOPMENT_SESSION_SECRET,
+  type AppConfig,
+} from './app-config.js';
+export { ConfigModule, APP_CONFIG } from './config.module.js';

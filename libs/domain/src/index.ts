@@ -1,0 +1,11 @@
+export { PERMISSIONS, isPermission, type Permission } from './permissions.js';
+export * from './errors.js';
+export { isUuid } from './ids.js';
+export {
+  API_KEY_PREFIX,
+  API_KEY_DISPLAY_PREFIX_LENGTH,
+  crc32,
+  generateApiKeySecret,
+  isWellFormedApiKey,
+  hashSecret,
+} from './api-key-format.js';

@@ -1,0 +1,22 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ApiKeyEntity } from './entities/api-key.entity.js';
+import { SessionEntity } from './entities/session.entity.js';
+import { UserEntity } from './entities/user.entity.js';
+import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
+
+export const ENTITIES = [UserEntity, SessionEntity, ApiKeyEntity];
+/** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
+export const MIGRATIONS = [Foundation1763769600000];
+
+export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    poolSize: extra.poolSize ?? 10,
+    extra: { connectionTimeoutMillis: 5000 },
+  };
+}

@@ -1,0 +1,10 @@
+export { PersistenceModule } from './persistence.module.js';
+export { dataSourceOptions, ENTITIES, MIGRATIONS } from './data-source-options.js';
+export { RedisClient } from './redis.provider.js';
+export { UserEntity } from './entities/user.entity.js';
+export { SessionEntity } from './entities/session.entity.js';
+export { ApiKeyEntity } from './entities/api-key.entity.js';
+export { UserRepository } from './repositories/user.repository.js';
+export { SessionRepository } from './repositories/session.repository.js';
+export { ApiKeyRepository, type NewApiKey } from './repositories/api-key.repository.js';
+export { ReadinessService, type Readiness } from './readiness.service.js';

@@ -1,0 +1,41 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { dataSourceOptions } from './data-source-options.js';
+import { ReadinessService } from './readiness.service.js';
+import { RedisClient } from './redis.provider.js';
+import { ApiKeyRepository } from './repositories/api-key.repository.js';
+import { SessionRepository } from './repositories/session.repository.js';
+import { UserRepository } from './repositories/user.repository.js';
+
+const REPOSITORIES = [UserRepository, SessionRepository, ApiKeyRepository];
+
+export interface PersistenceOptions {
+  /** Only the API applies migrations at start (when MIGRATE_ON_START allows); workers never do. */
+  runMigrations: boolean;
+}
+
+@Global()
+@Module({})
+export class PersistenceModule {
+  static forRoot(options: PersistenceOptions): DynamicModule {
+    return {
+      module: PersistenceModule,
+      imports: [
+        TerminusModule.forRoot({ logger: false }),
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config.databaseUrl),
+            migrationsRun: options.runMigrations && config.migrateOnStart,
+            retryAttempts: 3,
+            retryDelay: 1000,
+          }),
+        }),
+      ],
+      providers: [...REPOSITORIES, RedisClient, ReadinessService],
+      exports: [...REPOSITORIES, RedisClient, ReadinessService],
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, IsNull, type Repository } from 'typeorm';
+import { isUuid, type Permission } from '@app/domain';
+import { ApiKeyEntity } from '../entities/api-key.entity.js';
+
+export interface NewApiKey {
+  name: string;
+  prefix: string;
+  secretHash: string;
+  permissions: Permission[];
+}
+
+/** API keys, scoped by owner for everything a user can do with them. */
+@Injectable()
+export class ApiKeyRepository {
+  private readonly keys: Repository<ApiKeyEntity>;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.keys = dataSource.getRepository(ApiKeyEntity);
+  }
+
+  create(userId: string, key: NewApiKey): Promise<ApiKeyEntity> {
+    return this.keys.save(
+      this.keys.create({ id: randomUUID(), userId, ...key, lastUsedAt: null, revokedAt: null }),
+    );
+  }
+
+  listActive(userId: string): Promise<ApiKeyEntity[]> {
+    return this.keys.find({ where: { userId, revokedAt: IsNull() }, order: { createdAt: 'DESC' } });
+  }
+
+  findActive(userId: string, id: string): Promise<ApiKeyEntity | null> {
+    return isUuid(id) ? this.keys.findOneBy({ id, userId, revokedAt: IsNull() }) : Promise.resolve(null);
+  }
+
+  /** Credential look-up: the only query not scoped by owner, since the owner is what it finds. */
+  findActiveBySecretHash(secretHash: string): Promise<ApiKeyEntity | null> {
+    return this.keys.findOneBy({ secretHash, revokedAt: IsNull() });
+  }
+
+  /** Replaces the secret of an active key; returns the updated key or null when not found. */
+  async replaceSecret(
+    userId: string,
+    id: string,
+    prefix: string,
+    secretHash: string,
+  ): Promise<ApiKeyEntity | null> {
+    if (!isUuid(id)) return null;
+    const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { prefix, secretHash });
+    return result.affected ? this.findActive(userId, id) : null;
+  }
+
+  async revoke(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Records use at most once a minute per key, so a hot key does not write on every request. */
+  async touchLastUsed(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE api_keys SET last_used_at = now()
+        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      [id],
+    );
+  }
+}

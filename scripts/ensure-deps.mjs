@@ -1,0 +1,49 @@
+// Installs node_modules when they are missing or older than the lock file.
+// Runs before any install, so it may only use Node built-ins.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function npm(args) {
+  // npm is a .cmd shim on Windows, which spawn can only run through a shell.
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  return result.status ?? 1;
+}
+
+function isStale() {
+  const lock = path.join(root, 'package-lock.json');
+  // npm writes node_modules/.package-lock.json after every successful install.
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  if (!existsSync(installed)) return true;
+  return existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs;
+}
+
+export function ensureDeps() {
+  if (!isStale()) return;
+  console.log('[setup] installing dependencies');
+  const hasLock = existsSync(path.join(root, 'package-lock.json'));
+  let status = hasLock ? npm(['ci']) : npm(['install']);
+  if (status !== 0 && hasLock) {
+    // npm ci refuses a lock file that no longer matches package.json; npm install repairs it.
+    console.log(
+      '[setup] npm ci failed (lock file out of sync with package.json?); retrying with npm install',
+    );
+    status = npm(['install']);
+  }
+  if (status !== 0) throw new Error(`[setup] installing dependencies failed (npm exited ${status})`);
+  // npm install may rewrite package-lock.json after the hidden lock file; mark the install as newest.
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(installed)) utimesSync(installed, new Date(), new Date());
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    ensureDeps();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,84 @@
+// `npm start`: install, build, prepare Postgres and Redis, migrate, seed, then run the API and the worker.
+import { spawn, spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDeps } from './ensure-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function step(name, command, args) {
+  console.log(`[start] ${name}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32' && command === 'npm',
+  });
+  if (result.status !== 0) {
+    console.error(`[start] ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function exitCodeOf(code, signal) {
+  if (code !== null) return code;
+  return signal ? 128 + (constants.signals[signal] ?? 0) : 1;
+}
+
+function supervise(apps) {
+  const children = apps.map(({ name, entry }) => ({
+    name,
+    // Own process group: a terminal Ctrl-C reaches only us, and we forward it exactly once.
+    child: spawn(process.execPath, [entry], { cwd: root, stdio: 'inherit', detached: true }),
+  }));
+  const running = () => children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  let exitCode;
+  let forwarded = false;
+
+  for (const { name, child } of children) {
+    child.on('exit', (code, signal) => {
+      if (exitCode === undefined) {
+        exitCode = exitCodeOf(code, signal);
+        console.log(`[start] ${name} exited (${signal ?? code}); stopping the others`);
+        for (const other of running()) other.child.kill('SIGTERM');
+      }
+      if (running().length === 0) process.exit(exitCode);
+    });
+  }
+  // Detached children outlive us unless told otherwise, e.g. if this script crashes.
+  process.on('exit', () => running().forEach(({ child }) => child.kill('SIGTERM')));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      // npm also forwards the terminal's signal to us; a second copy would abort the apps' graceful shutdown.
+      if (forwarded) return;
+      forwarded = true;
+      for (const { child } of running()) child.kill(signal);
+    });
+  }
+}
+
+try {
+  ensureDeps();
+  if (process.env.SKIP_BUILD === '1') console.log('[start] build skipped (SKIP_BUILD=1)');
+  else step('build', 'npm', ['run', 'build']);
+
+  // Imported only now: services.mjs needs `pg`, which ensureDeps has just made sure of.
+  const { ensureServices, ensureDatabase, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } =
+    await import('./services.mjs');
+  const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  await ensureServices({ databaseUrl, redisUrl: process.env.REDIS_URL || DEFAULT_REDIS_URL });
+  await ensureDatabase(databaseUrl);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+
+step('migrate', process.execPath, ['dist/apps/api/src/cli/migrate.js']);
+if (process.env.NODE_ENV !== 'production') {
+  step('seed demo data', process.execPath, ['dist/apps/api/src/cli/seed-demo.js']);
+}
+
+supervise([
+  { name: 'api', entry: 'dist/apps/api/src/main.js' },
+  { name: 'worker', entry: 'dist/apps/worker/src/main.js' },
+]);

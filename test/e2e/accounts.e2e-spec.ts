@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/api.js';
+import { Client, PASSWORD, signUp, uniqueEmail } from '../support/client.js';
+
+describe('accounts and sessions', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('signs up with a normalised email and sets a hardened session cookie', async () => {
+    const client = new Client(api.url);
+    const email = uniqueEmail('Mixed');
+    const res = await client.post('/api/auth/sign-up', {
+      email: `  ${email.toUpperCase()} `,
+      password: PASSWORD,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ user: { id: expect.any(String), email: email.toLowerCase() } });
+    expect(res.body.user.id).toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tj_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(res.body);
+  });
+
+  it('refuses a taken email, whatever its case, with 409', async () => {
+    const email = uniqueEmail();
+    await signUp(api.url, email);
+    const res = await new Client(api.url).post('/api/auth/sign-up', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'email already registered' });
+  });
+
+  it('validates sign-up input with issues naming the field', async () => {
+    const client = new Client(api.url);
+    const short = await client.post('/api/auth/sign-up', { email: uniqueEmail(), password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('invalid request');
+    expect(short.body.issues).toEqual([
+      { path: 'password', message: 'password must be at least 8 characters' },
+    ]);
+    const bad = await client.post('/api/auth/sign-up', {
+      email: 'not-an-email',
+      password: PASSWORD,
+      admin: true,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['admin', 'email']);
+  });
+
+  it('signs in, and answers the same 401 for a wrong password and an unknown email', async () => {
+    const email = uniqueEmail();
+    await signUp(api.url, email);
+    const client = new Client(api.url);
+    const ok = await client.post('/api/auth/sign-in', {
+      email: ` ${email.toUpperCase()}`,
+      password: PASSWORD,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe(email);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+
+    const wrongPassword = await new Client(api.url).post('/api/auth/sign-in', {
+      email,
+      password: 'wrong password',
+    });
+    const unknownEmail = await new Client(api.url).post('/api/auth/sign-in', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+    });
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'invalid email or password' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const email = uniqueEmail();
+    await signUp(api.url, email);
+    const time = async (body: object) => {
+      const start = performance.now();
+      await new Client(api.url).post('/api/auth/sign-in', body);
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time({ email, password: `wrong-${i}-password` }));
+      unknown.push(await time({ email: uniqueEmail(), password: PASSWORD }));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1];
+    // Both paths run one argon2id verification; without the decoy hash the unknown path is ~10x faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3);
+  });
+
+  it('throttles repeated failed sign-ins for one email with 429', async () => {
+    const email = uniqueEmail();
+    await signUp(api.url, email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await new Client(api.url).post('/api/auth/sign-in', { email, password: `guess-${i}-guess` })).status,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const blocked = await new Client(api.url).post('/api/auth/sign-in', { email, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ error: 'rate limit exceeded' });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('revokes the session on the server at sign-out', async () => {
+    const { client } = await signUp(api.url);
+    const stolen = client.cookie;
+    const out = await client.post('/api/auth/sign-out');
+    expect(out.status).toBe(204);
+    const replay = await client.get('/api/auth/me', { cookie: stolen });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ error: 'sign in required' });
+  });
+
+  it('answers 401 sign in required without a session, or with a forged cookie', async () => {
+    const anonymous = await new Client(api.url).get('/api/auth/me');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: 'sign in required' });
+    const forged = await new Client(api.url).get('/api/auth/me', { cookie: 'tj_session=abc.def' });
+    expect(forged.status).toBe(401);
+    expect(forged.body).toEqual({ error: 'sign in required' });
+  });
+
+  it('refuses session-authenticated writes from another origin', async () => {
+    const { client } = await signUp(api.url);
+    const crossSite = await client.post(
+      '/app/keys',
+      { name: 'x' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toEqual({ error: 'cross-site request refused' });
+    const fetchMetadata = await client.post(
+      '/app/keys',
+      { name: 'x' },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
+    expect(fetchMetadata.status).toBe(403);
+    const sameOrigin = await client.post('/app/keys', { name: 'x' }, { headers: { origin: api.url } });
+    expect(sameOrigin.status).toBe(201);
+  });
+});

@@ -1,0 +1,29 @@
+import { Controller, Get, Module, Post } from '@nestjs/common';
+import { Authenticated, CurrentPrincipal, type Principal } from '../../libs/auth/src/index.js';
+import { PERMISSIONS, type Permission } from '../../libs/domain/src/index.js';
+
+/**
+ * Test-only routes, one per permission, that exercise the real global guard over HTTP with the
+ * same decorator product routes use. Product routes are tested through their own suites.
+ */
+function probeController(permission: Permission) {
+  const [resource, action] = permission.split(':');
+  @Controller(`api/probe/${resource}/${action}`)
+  class ProbeController {
+    @Get()
+    @Authenticated({ permission })
+    read(@CurrentPrincipal() principal: Principal) {
+      return { kind: principal.kind, userId: principal.userId };
+    }
+
+    @Post('key-only')
+    @Authenticated({ permission, keyOnly: true })
+    keyOnly(@CurrentPrincipal() principal: Principal) {
+      return { kind: principal.kind, userId: principal.userId };
+    }
+  }
+  return ProbeController;
+}
+
+@Module({ controllers: PERMISSIONS.map(probeController) })
+export class ProbeModule {}
