@@ -6,7 +6,7 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module.js';
-import { ApiExceptionFilter, sendError } from './errors/api-exception.filter.js';
+import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
 import { setupOpenApi } from './openapi.js';
 
@@ -15,7 +15,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.nodeEnv === 'production',
+    trustProxy: config.trustProxy,
     // Requests keep the caller's X-Request-Id when it is sane, so logs can be joined across services.
     // The raw request keeps the id too, for the pino-http logger that runs as middleware.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -36,12 +36,9 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
 
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  // JSON is the only body type (routes that take CSV register their own parser); anything else is 415.
-  fastify.removeContentTypeParser(['text/plain', 'application/x-www-form-urlencoded']);
-  // Errors raised by Fastify itself, before a route handler runs (bad JSON, body too large, 415).
-  fastify.setErrorHandler((error, request, reply) =>
-    sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error')),
-  );
+  // Fastify's own JSON parser is the only body parser (Nest's are off; routes taking CSV add theirs),
+  // so any other content type is 415. Its errors reach the exception filter through Nest.
+  fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -56,7 +53,7 @@ export async function createApiApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, extraModules),
     createFastifyAdapter(config),
-    { bufferLogs: true },
+    { bufferLogs: true, bodyParser: false },
   );
   await configureApp(app, config);
   return app;

@@ -67,6 +67,11 @@ class Environment {
   @Min(1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
 
+  /** Trust X-Forwarded-* (client IP for sign-in throttling) only behind a proxy that sets them. */
+  @Transform(toBool)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })
   MODEL_GATEWAY_URL?: string;
@@ -109,6 +114,7 @@ export interface AppConfig {
   migrateOnStart: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  trustProxy: boolean;
   modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
   workerHealthPort?: number;
   workerConcurrency: number;
@@ -117,6 +123,14 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** Type constraints first, so `PORT=abc` reads "must be an integer number", not a range error. */
+const CONSTRAINT_PRIORITY = ['isInt', 'isBoolean', 'matches', 'isIn', 'isUrl', 'isString'];
+
+function firstReason(constraints: Record<string, string>): string {
+  const key = CONSTRAINT_PRIORITY.find((name) => name in constraints) ?? Object.keys(constraints)[0];
+  return key ? constraints[key] : 'is invalid';
+}
 
 /**
  * Parses and validates the environment. Throws a ConfigError whose message is one line naming
@@ -139,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const errors = validateSync(parsed, { skipMissingProperties: false });
   if (errors.length > 0) {
     const first = errors[0];
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    const reason = firstReason(first.constraints ?? {});
     throw new ConfigError(
       `Invalid configuration: ${first.property} ${reason.replace(`${first.property} `, '')}`,
     );
@@ -164,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: parsed.MIGRATE_ON_START,
     logLevel: parsed.LOG_LEVEL,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    trustProxy: parsed.TRUST_PROXY,
     modelGateway: {
       url: parsed.MODEL_GATEWAY_URL,
       apiKey: parsed.MODEL_GATEWAY_API_KEY,

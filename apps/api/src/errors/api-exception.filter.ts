@@ -53,11 +53,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     };
   }
   if (error instanceof DomainError) return { status: STATUS[error.kind], body: { error: error.message } };
-  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
-    return { status: 400, body: { error: 'invalid JSON' } };
-  }
   const fastify = fromFastifyError(error as { code?: string; statusCode?: number });
   if (fastify) return fastify;
+  // Nest wraps Fastify's own errors (body parsing, limits) in an HttpException with the cause kept.
+  if (error instanceof HttpException && error.cause) return toErrorResponse(error.cause);
   if (error instanceof HttpException && error.getStatus() < 500) {
     const status = error.getStatus();
     return { status, body: { error: HTTP_MESSAGES[status] ?? 'invalid request' } };

@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, DEVELOPMENT_SESSION_SECRET, loadConfig } from './app-config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      databaseUrl: 'postgres://postgres:postgres@127.0.0.1:5432/ticket_judge',
+      redisUrl: 'redis://127.0.0.1:6379',
+      sessionSecret: DEVELOPMENT_SESSION_SECRET,
+      apiRateLimitPerDay: 1000,
+      migrateOnStart: true,
+      modelGateway: { url: undefined, model: 'gpt-4o-mini', timeoutMs: 30000 },
+      workerConcurrency: 8,
+    });
+    expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET is not set')]);
+  });
+
+  it('parses given values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      API_RATE_LIMIT_PER_DAY: '5',
+      MIGRATE_ON_START: 'false',
+      SESSION_SECRET: 's'.repeat(40),
+      MODEL_GATEWAY_URL: 'http://127.0.0.1:9999/v1',
+      MODEL_TIMEOUT_MS: '2500',
+    });
+    expect(config).toMatchObject({ port: 8080, apiRateLimitPerDay: 5, migrateOnStart: false, warnings: [] });
+    expect(config.modelGateway).toMatchObject({ url: 'http://127.0.0.1:9999/v1', timeoutMs: 2500 });
+  });
+
+  it.each([
+    [{ PORT: '70000' }, /^Invalid configuration: PORT must not be greater than 65535$/],
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be an integer number$/],
+    [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be a boolean value$/],
+    [{ REDIS_URL: 'localhost:6379' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ URL$/],
+    [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32 characters$/],
+    [
+      { MODEL_GATEWAY_URL: 'not a url' },
+      /^Invalid configuration: MODEL_GATEWAY_URL must be an http\(s\) URL$/,
+    ],
+    [
+      { NODE_ENV: 'production' },
+      /^Invalid configuration: SESSION_SECRET is required when NODE_ENV=production$/,
+    ],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/api.js';
+import { Client, newTenant, PASSWORD, uniqueEmail } from '../support/client.js';
+import { ProbeModule } from '../support/probe.module.js';
+
+describe('error contract', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi({ BODY_LIMIT_BYTES: '4096' }, [ProbeModule]);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers invalid JSON with 400 invalid JSON', async () => {
+    const res = await new Client(api.url).post('/api/auth/sign-up', undefined, {
+      raw: '{"email": "a@b.c", "password": ',
+      contentType: 'application/json',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'invalid JSON' });
+    const empty = await new Client(api.url).post('/api/auth/sign-up', undefined, {
+      raw: '',
+      contentType: 'application/json',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: 'invalid JSON' });
+  });
+
+  it('answers a schema failure with invalid request and issues naming each path', async () => {
+    const res = await new Client(api.url).post('/api/auth/sign-up', { email: 42, password: ['x'], extra: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid request');
+    const paths = res.body.issues.map((issue: { path: string }) => issue.path);
+    expect(new Set(paths)).toEqual(new Set(['email', 'password', 'extra']));
+    for (const issue of res.body.issues)
+      expect(issue).toEqual({ path: expect.any(String), message: expect.any(String) });
+    const notAnObject = await new Client(api.url).post('/api/auth/sign-up', [1, 2, 3]);
+    expect(notAnObject.status).toBe(400);
+    expect(notAnObject.body.error).toBe('invalid request');
+  });
+
+  it('answers an unknown route with 404 not found, authenticated or not', async () => {
+    const { keyed } = await newTenant(api.url);
+    for (const res of [
+      await new Client(api.url).get('/api/nope'),
+      await keyed.get('/api/nope'),
+      await keyed.delete('/nowhere/at/all'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'not found' });
+    }
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await new Client(api.url).post('/api/auth/sign-up', {
+      email: uniqueEmail(),
+      password: 'x'.repeat(10_000),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'request body too large' });
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await new Client(api.url).post('/api/auth/sign-up', undefined, {
+        raw: `email=${uniqueEmail()}&password=${PASSWORD}`,
+        contentType,
+      });
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ error: 'unsupported media type' });
+    }
+  });
+
+  it('carries a request id on every response, keeping a sane one given by the caller', async () => {
+    const generated = await new Client(api.url).get('/healthz');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await new Client(api.url).get('/api/nope', { headers: { 'x-request-id': 'trace-123' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-123');
+  });
+});

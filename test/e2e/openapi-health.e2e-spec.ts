@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/api.js';
+import { Client } from '../support/client.js';
+
+describe('OpenAPI document and health', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('serves the OpenAPI document with version 0.1.0, the three security schemes and every route', async () => {
+    const res = await new Client(api.url).get('/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.info.version).toBe('0.1.0');
+    expect(doc.components.securitySchemes).toEqual({
+      'api-key': expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }),
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'tj_session' }),
+    });
+    for (const path of [
+      '/api/auth/sign-up',
+      '/api/auth/sign-in',
+      '/api/auth/sign-out',
+      '/api/auth/me',
+      '/app/keys',
+      '/app/keys/{id}/rotate',
+      '/app/keys/{id}',
+      '/healthz',
+      '/readyz',
+    ]) {
+      expect(doc.paths).toHaveProperty([path]);
+    }
+    const create = doc.paths['/app/keys'].post;
+    expect(create.security).toEqual([{ session: [] }]);
+    expect(create.responses['201']).toBeDefined();
+    expect(create.responses['401'].description).toContain('sign in required');
+    expect(create.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/CreateApiKeyDto',
+    );
+    expect(doc.components.schemas.ErrorBodyDto.required).toEqual(['error']);
+  });
+
+  it('serves Swagger UI at /docs', async () => {
+    const res = await new Client(api.url).get('/docs');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('swagger-ui');
+  });
+
+  it('answers /healthz and /readyz when Postgres and Redis are up', async () => {
+    const live = await new Client(api.url).get('/healthz');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    const ready = await new Client(api.url).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+  });
+});
+
+describe('readiness without Redis', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: the API still boots and serves, but is not ready.
+    api = await startApi({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers /readyz with 503 naming the failed dependency, while /healthz stays 200', async () => {
+    const ready = await new Client(api.url).get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ error: 'not ready', checks: { database: 'up', redis: 'down' } });
+    expect((await new Client(api.url).get('/healthz')).status).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from '@jest/globals';
+import { Client } from '../support/client.js';
+import { freePort, runNode } from '../support/process.js';
+
+const API = 'dist/apps/api/src/main.js';
+const WORKER = 'dist/apps/worker/src/main.js';
+const MIGRATE = 'dist/apps/api/src/cli/migrate.js';
+const quiet = { NODE_ENV: 'test', LOG_LEVEL: 'info' };
+
+describe('configuration validated at boot', () => {
+  it.each([
+    ['PORT', 'not-a-port'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['API_RATE_LIMIT_PER_DAY', '0'],
+    ['MIGRATE_ON_START', 'perhaps'],
+  ])('stops on a malformed %s with one line naming it', async (name, value) => {
+    const api = runNode(API, { ...quiet, [name]: value });
+    const { code } = await api.exited();
+    expect(code).toBe(1);
+    const lines = api.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('requires SESSION_SECRET in production, and only warns in development', async () => {
+    const production = runNode(API, { ...quiet, NODE_ENV: 'production', SESSION_SECRET: '' });
+    expect((await production.exited()).code).toBe(1);
+    expect(production.output().trim()).toBe(
+      'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
+    );
+
+    const port = await freePort();
+    const development = runNode(API, {
+      ...quiet,
+      NODE_ENV: 'development',
+      SESSION_SECRET: '',
+      PORT: String(port),
+      MIGRATE_ON_START: 'false',
+    });
+    try {
+      await development.waitFor(/API listening/);
+      expect(development.output()).toContain('SESSION_SECRET is not set: using the development default');
+      const ready = await new Client(`http://127.0.0.1:${port}`).get('/readyz');
+      expect(ready.status).toBe(200);
+    } finally {
+      development.child.kill('SIGTERM');
+      await development.exited();
+    }
+  });
+});
+
+describe('npm run migrate', () => {
+  it('is idempotent on a migrated database', async () => {
+    const migrate = runNode(MIGRATE, quiet);
+    expect((await migrate.exited()).code).toBe(0);
+    expect(migrate.output()).toContain('[migrate] 0 migration(s) applied');
+  });
+});
+
+describe('worker process', () => {
+  it('boots, reports ready with Postgres and Redis up, serves health, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const worker = runNode(WORKER, { ...quiet, WORKER_HEALTH_PORT: String(port) });
+    try {
+      await worker.waitFor(/worker ready/);
+      const line = worker
+        .output()
+        .split('\n')
+        .find((l) => l.includes('worker ready'))!;
+      expect(JSON.parse(line)).toMatchObject({
+        level: 30,
+        msg: 'worker ready',
+        checks: { database: 'up', redis: 'up' },
+      });
+      const ready = await new Client(`http://127.0.0.1:${port}`).get('/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+    } finally {
+      worker.child.kill('SIGTERM');
+    }
+    const { code, signal } = await worker.exited();
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(worker.output()).toMatch(/worker stopping[\s\S]*worker stopped/);
+  });
+
+  it('refuses to start with a malformed configuration', async () => {
+    const worker = runNode(WORKER, { ...quiet, WORKER_CONCURRENCY: 'lots' });
+    expect((await worker.exited()).code).toBe(1);
+    expect(worker.output().trim()).toMatch(/^Invalid configuration: WORKER_CONCURRENCY /);
+  });
+});
