@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<void> {
     stdio: 'pipe',
   });
   process.env.DATABASE_URL = url;
+  // Redis keys (rate-limit counters, queues) of this run live under their own prefix.
+  process.env.REDIS_PREFIX = `tjtest-${Date.now()}-${process.pid}`;
   process.env.TEST_DATABASE_NAME = name;
   process.env.TEST_ADMIN_DATABASE_URL = adminUrl;
 }

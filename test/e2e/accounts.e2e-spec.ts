@@ -159,3 +159,29 @@ describe('accounts and sessions', () => {
     expect(sameOrigin.status).toBe(201);
   });
 });
+
+// A separate app, booted after the one above has closed (Passport strategies are process-wide).
+describe('sign-in throttling per client IP', () => {
+  it('throttles one client IP after 100 failed sign-ins across many emails', async () => {
+    // Its own Redis namespace, so the block does not reach the other tests of this run.
+    const isolated = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-ip` });
+    try {
+      const failures = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          new Client(isolated.url).post('/api/auth/sign-in', {
+            email: uniqueEmail(`ip${i}`),
+            password: PASSWORD,
+          }),
+        ),
+      );
+      expect(new Set(failures.map((res) => res.status))).toEqual(new Set([401]));
+      const email = uniqueEmail();
+      await signUp(isolated.url, email);
+      const blocked = await new Client(isolated.url).post('/api/auth/sign-in', { email, password: PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ error: 'rate limit exceeded' });
+    } finally {
+      await isolated.close();
+    }
+  });
+});

@@ -34,7 +34,7 @@ export class AccountService {
     const user = await this.users.findByEmail(normalised);
     const ok = await this.passwords.verify(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      await this.throttle.recordFailure(normalised);
+      await this.throttle.recordFailure(normalised, ip);
       throw new UnauthenticatedError('invalid email or password');
     }
     await this.throttle.recordSuccess(normalised);

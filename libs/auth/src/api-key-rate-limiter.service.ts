@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { RateLimitedError } from '@app/domain';
 import { RedisClient } from '@app/persistence';
-import { toRateLimited } from './sign-in-throttle.service.js';
 
 const WINDOW_SECONDS = 24 * 3600;
 
@@ -26,7 +26,7 @@ export class ApiKeyRateLimiter {
     this.limit = config.apiRateLimitPerDay;
     this.limiter = new RateLimiterRedis({
       storeClient: redis,
-      keyPrefix: 'tj:ratelimit:key',
+      keyPrefix: `${config.redisPrefix}:ratelimit:key`,
       points: this.limit,
       duration: WINDOW_SECONDS,
       insuranceLimiter: new RateLimiterMemory({ points: this.limit, duration: WINDOW_SECONDS }),
@@ -51,4 +51,11 @@ export class ApiKeyRateLimiter {
       windowSeconds: WINDOW_SECONDS,
     };
   }
+}
+
+/** The limiter rejects with a RateLimiterRes past the limit, or with an Error when its store fails. */
+export function toRateLimited(rejection: unknown): Error {
+  if (rejection instanceof RateLimiterRes)
+    return new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  return rejection instanceof Error ? rejection : new Error(String(rejection));
 }

@@ -1,24 +1,28 @@
-import { Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { Inject, Injectable } from '@nestjs/common';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitedError } from '@app/domain';
 import { RedisClient } from '@app/persistence';
 
-/** Failed sign-ins allowed per email, and attempts per client IP, in one window. */
+/** Failed sign-ins allowed per email and per client IP in one window. */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
-export const SIGN_IN_ATTEMPTS_PER_IP = 100;
+export const SIGN_IN_FAILURES_PER_IP = 100;
 const WINDOW_SECONDS = 15 * 60;
 
-/** Slows password guessing: per email (failures only) and per IP (every attempt), counted in Redis. */
+/**
+ * Slows password guessing: failed sign-ins are counted in Redis per email and per client IP; past
+ * either limit, sign-in answers 429 until the window ends. A success clears the email's count.
+ */
 @Injectable()
 export class SignInThrottle {
   private readonly byEmail: RateLimiterRedis;
   private readonly byIp: RateLimiterRedis;
 
-  constructor(redis: RedisClient) {
-    const common = { storeClient: redis, duration: WINDOW_SECONDS, blockDuration: WINDOW_SECONDS };
+  constructor(redis: RedisClient, @Inject(APP_CONFIG) config: AppConfig) {
+    const common = { storeClient: redis, duration: WINDOW_SECONDS };
     this.byEmail = new RateLimiterRedis({
       ...common,
-      keyPrefix: 'tj:signin:email',
+      keyPrefix: `${config.redisPrefix}:signin:email`,
       points: SIGN_IN_FAILURES_PER_EMAIL,
       insuranceLimiter: new RateLimiterMemory({
         points: SIGN_IN_FAILURES_PER_EMAIL,
@@ -27,33 +31,33 @@ export class SignInThrottle {
     });
     this.byIp = new RateLimiterRedis({
       ...common,
-      keyPrefix: 'tj:signin:ip',
-      points: SIGN_IN_ATTEMPTS_PER_IP,
-      insuranceLimiter: new RateLimiterMemory({ points: SIGN_IN_ATTEMPTS_PER_IP, duration: WINDOW_SECONDS }),
+      keyPrefix: `${config.redisPrefix}:signin:ip`,
+      points: SIGN_IN_FAILURES_PER_IP,
+      insuranceLimiter: new RateLimiterMemory({ points: SIGN_IN_FAILURES_PER_IP, duration: WINDOW_SECONDS }),
     });
   }
 
   async check(email: string, ip: string): Promise<void> {
-    const emailState = await this.byEmail.get(email);
-    if (emailState && emailState.consumedPoints >= SIGN_IN_FAILURES_PER_EMAIL) {
-      throw new RateLimitedError(Math.ceil(emailState.msBeforeNext / 1000));
+    const [emailState, ipState] = await Promise.all([this.byEmail.get(email), this.byIp.get(ip)]);
+    for (const [state, limit] of [
+      [emailState, SIGN_IN_FAILURES_PER_EMAIL],
+      [ipState, SIGN_IN_FAILURES_PER_IP],
+    ] as const) {
+      if (state && state.consumedPoints >= limit) {
+        throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+      }
     }
-    await this.byIp.consume(ip).catch((rejection: unknown) => {
-      throw toRateLimited(rejection);
-    });
   }
 
-  async recordFailure(email: string): Promise<void> {
-    await this.byEmail.consume(email).catch(() => undefined);
+  async recordFailure(email: string, ip: string): Promise<void> {
+    // Past the limit consume() rejects; the next check() turns that into a 429.
+    await Promise.all([
+      this.byEmail.consume(email).catch(() => undefined),
+      this.byIp.consume(ip).catch(() => undefined),
+    ]);
   }
 
   async recordSuccess(email: string): Promise<void> {
     await this.byEmail.delete(email);
   }
-}
-
-export function toRateLimited(rejection: unknown): Error {
-  if (rejection instanceof RateLimiterRes)
-    return new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-  return rejection instanceof Error ? rejection : new Error(String(rejection));
 }

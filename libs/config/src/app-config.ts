@@ -40,6 +40,10 @@ class Environment {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /** Namespace of every Redis key (counters and queues), so several deployments can share one Redis. */
+  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . or -' })
+  REDIS_PREFIX = 'tj';
+
   @IsOptional()
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters' })
@@ -108,6 +112,7 @@ export interface AppConfig {
   port: number;
   databaseUrl: string;
   redisUrl: string;
+  redisPrefix: string;
   sessionSecret: string;
   sessionTtlHours: number;
   apiRateLimitPerDay: number;
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: parsed.PORT,
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
+    redisPrefix: parsed.REDIS_PREFIX,
     sessionSecret,
     sessionTtlHours: parsed.SESSION_TTL_HOURS,
     apiRateLimitPerDay: parsed.API_RATE_LIMIT_PER_DAY,

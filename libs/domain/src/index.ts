@@ -9,3 +9,6 @@ export {
   isWellFormedApiKey,
   hashSecret,
 } from './api-key-format.js';
+export type { Ticket, TicketMessage, TicketRole, MetadataValue } from './ticket.js';
+export * from './pack-document.js';
+export * from './judgment.js';
