@@ -3,11 +3,15 @@ import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthenticationGuard, AuthModule } from '@app/auth';
 import { ConfigModule, type AppConfig } from '@app/config';
+import { JudgingModule } from '@app/judging';
+import { PacksModule } from '@app/packs';
 import { PersistenceModule } from '@app/persistence';
 import { AccountModule } from './auth/account.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JudgingApiModule } from './judging/judging-api.module.js';
 import { ApiKeysModule } from './keys/api-keys.module.js';
 import { loggerOptions } from './logger.js';
+import { PacksApiModule } from './packs/packs.module.js';
 
 @Module({})
 export class AppModule {
@@ -19,9 +23,13 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(config)),
         PersistenceModule.forRoot({ runMigrations: true }),
         AuthModule,
+        PacksModule,
+        JudgingModule,
         AccountModule,
         ApiKeysModule,
         HealthModule,
+        PacksApiModule,
+        JudgingApiModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

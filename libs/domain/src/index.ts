@@ -12,3 +12,7 @@ export {
 export type { Ticket, TicketMessage, TicketRole, MetadataValue } from './ticket.js';
 export * from './pack-document.js';
 export * from './judgment.js';
+export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';
+export { decide, selectedProbability, type Decision } from './decision.js';
+export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
+export { redactText, redactTicket, REDACTION_PLACEHOLDERS } from './redaction.js';

@@ -8,3 +8,25 @@ export { UserRepository } from './repositories/user.repository.js';
 export { SessionRepository } from './repositories/session.repository.js';
 export { ApiKeyRepository, type NewApiKey } from './repositories/api-key.repository.js';
 export { ReadinessService, type Readiness } from './readiness.service.js';
+export { CursorCodec, type KeysetPosition } from './cursor.js';
+export { PackEntity } from './entities/pack.entity.js';
+export { PackVersionEntity } from './entities/pack-version.entity.js';
+export { EvaluationEntity } from './entities/evaluation.entity.js';
+export {
+  PackRepository,
+  type PackRecord,
+  type PackListRow,
+  type PackVersionRow,
+  type LiveVersionLookup,
+} from './repositories/pack.repository.js';
+export {
+  EvaluationRepository,
+  type NewEvaluation,
+  type EvaluationFilter,
+  type EvaluationPage,
+} from './repositories/evaluation.repository.js';
+export {
+  IdempotencyKeyRepository,
+  type IdempotencySurface,
+  type ClaimResult,
+} from './repositories/idempotency-key.repository.js';

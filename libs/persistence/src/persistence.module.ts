@@ -6,10 +6,20 @@ import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
+import { EvaluationRepository } from './repositories/evaluation.repository.js';
+import { IdempotencyKeyRepository } from './repositories/idempotency-key.repository.js';
+import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 
-const REPOSITORIES = [UserRepository, SessionRepository, ApiKeyRepository];
+const REPOSITORIES = [
+  UserRepository,
+  SessionRepository,
+  ApiKeyRepository,
+  PackRepository,
+  EvaluationRepository,
+  IdempotencyKeyRepository,
+];
 
 export interface PersistenceOptions {
   /** Only the API applies migrations at start (when MIGRATE_ON_START allows); workers never do. */

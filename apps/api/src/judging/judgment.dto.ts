@@ -1,0 +1,188 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsString, MinLength, ValidateNested } from 'class-validator';
+import type {
+  Answer,
+  Derived,
+  EvaluationSource,
+  EvaluationStatus,
+  JudgmentResult,
+  Ticket,
+  Usage,
+} from '@app/domain';
+import { TicketDto } from './ticket.dto.js';
+
+export class UsageDto {
+  @ApiProperty()
+  inputTokens: number;
+
+  @ApiProperty()
+  outputTokens: number;
+}
+
+export class DerivedDto {
+  @ApiPropertyOptional()
+  department?: string;
+
+  @ApiPropertyOptional()
+  priority?: string;
+
+  @ApiPropertyOptional({ type: [String] })
+  tags?: string[];
+}
+
+/** One of three shapes, by `type`; documented as one object with the fields each shape may carry. */
+export class AnswerDto {
+  @ApiProperty({ enum: ['choice', 'score', 'boolean'] })
+  type: string;
+
+  @ApiPropertyOptional({ description: 'type choice: the selected option value' })
+  choice?: string;
+
+  @ApiPropertyOptional({ description: 'type score: the score' })
+  score?: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 1,
+    description: 'type boolean: probability that the answer is true',
+  })
+  probability?: number;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
+    description: 'choice and score: probability of each option or score value',
+  })
+  probabilities?: Record<string, number>;
+}
+
+export class JudgmentResultDto implements JudgmentResult {
+  @ApiProperty({ enum: ['accept', 'review', 'reject'] })
+  status: EvaluationStatus;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/AnswerDto' },
+    description: 'Keyed by question id.',
+  })
+  answers: Record<string, Answer>;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      'Empty when nothing needs review. `low_confidence:<questionId>`, `outcome_review:<questionId>`, or one failure kind: `gateway_auth`, `gateway_unavailable`, `invalid_model_output`, `invalid_pack`, `invalid_ticket`.',
+  })
+  reviewReasons: string[];
+
+  @ApiProperty({
+    minLength: 1,
+    description: 'The model id returned by the gateway (pin checks to this field).',
+  })
+  modelId: string;
+
+  @ApiProperty({ description: "The model call's wall time in whole milliseconds." })
+  latencyMs: number;
+
+  @ApiPropertyOptional({ type: DerivedDto })
+  derived?: Derived;
+
+  @ApiPropertyOptional({ type: UsageDto })
+  usage?: Usage;
+}
+
+export class JudgeRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsString()
+  @MinLength(1)
+  packId: string;
+
+  @ApiProperty({ type: TicketDto })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => TicketDto)
+  ticket: TicketDto;
+}
+
+export class JudgeResponseDto {
+  @ApiProperty({ format: 'uuid' })
+  evaluationId: string;
+
+  @ApiProperty({ format: 'uuid' })
+  packVersionId: string;
+
+  @ApiProperty({ type: JudgmentResultDto })
+  result: JudgmentResultDto;
+}
+
+export class EvaluationSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  packId: string;
+
+  @ApiProperty({ format: 'uuid' })
+  packVersionId: string;
+
+  @ApiProperty({ enum: ['playground', 'api', 'mcp', 'webhook', 'simulation'] })
+  source: EvaluationSource;
+
+  @ApiProperty({ enum: ['accept', 'review', 'reject'] })
+  status: EvaluationStatus;
+
+  @ApiProperty()
+  modelId: string;
+
+  @ApiProperty({ type: 'integer' })
+  latencyMs: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class LabelDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  questionId: string;
+
+  @ApiProperty({ type: AnswerDto })
+  answer: unknown;
+
+  @ApiProperty()
+  note: string;
+
+  @ApiProperty({ description: "True when the label's answer equals the model's answer for that question." })
+  agreement: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class EvaluationDto extends EvaluationSummaryDto {
+  @ApiProperty({ type: TicketDto, description: 'The ticket as stored: redacted.' })
+  redactedTicket: Ticket;
+
+  @ApiProperty({ type: JudgmentResultDto })
+  result: JudgmentResult;
+
+  @ApiProperty({ type: UsageDto })
+  usage: Usage;
+
+  @ApiProperty({ type: [LabelDto] })
+  labels: LabelDto[];
+}
+
+export class EvaluationPageDto {
+  @ApiProperty({ type: [EvaluationSummaryDto] })
+  items: EvaluationSummaryDto[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last page.',
+  })
+  nextCursor: string | null;
+}

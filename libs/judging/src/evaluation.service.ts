@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { NotFoundError } from '@app/domain';
+import { CursorCodec, EvaluationRepository, type EvaluationFilter } from '@app/persistence';
+import {
+  toEvaluationView,
+  toSummaryView,
+  type EvaluationSummaryView,
+  type EvaluationView,
+} from './evaluation.views.js';
+
+export const EVALUATIONS_PAGE_SIZE = 50;
+
+export interface EvaluationListPage {
+  items: EvaluationSummaryView[];
+  nextCursor: string | null;
+}
+
+@Injectable()
+export class EvaluationService {
+  private readonly cursors: CursorCodec;
+
+  constructor(
+    private readonly evaluations: EvaluationRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cursors = new CursorCodec(config.sessionSecret);
+  }
+
+  async get(userId: string, id: string): Promise<EvaluationView> {
+    const evaluation = await this.evaluations.findById(userId, id);
+    if (!evaluation) throw new NotFoundError('evaluation not found');
+    return toEvaluationView(evaluation);
+  }
+
+  async list(userId: string, filter: EvaluationFilter, cursor?: string): Promise<EvaluationListPage> {
+    const scope = `${userId}:evaluations`;
+    const after = cursor ? this.cursors.decode(cursor, scope) : null;
+    const page = await this.evaluations.list(userId, filter, after, EVALUATIONS_PAGE_SIZE);
+    return {
+      items: page.items.map(toSummaryView),
+      nextCursor: page.next ? this.cursors.encode(page.next, scope) : null,
+    };
+  }
+}

@@ -1,0 +1,62 @@
+import type { EvaluationSource, EvaluationStatus, JudgmentResult, Ticket } from '@app/domain';
+import type { EvaluationEntity } from '@app/persistence';
+
+export interface EvaluationSummaryView {
+  id: string;
+  packId: string;
+  packVersionId: string;
+  source: EvaluationSource;
+  status: EvaluationStatus;
+  modelId: string;
+  latencyMs: number;
+  createdAt: string;
+}
+
+export interface LabelView {
+  id: string;
+  questionId: string;
+  answer: unknown;
+  note: string;
+  agreement: boolean;
+  createdAt: string;
+}
+
+export interface EvaluationView extends EvaluationSummaryView {
+  redactedTicket: Ticket;
+  result: JudgmentResult;
+  usage: { inputTokens: number; outputTokens: number };
+  labels: LabelView[];
+}
+
+export interface JudgeResponse {
+  evaluationId: string;
+  packVersionId: string;
+  result: JudgmentResult;
+}
+
+export function toSummaryView(evaluation: EvaluationEntity): EvaluationSummaryView {
+  return {
+    id: evaluation.id,
+    packId: evaluation.packId,
+    packVersionId: evaluation.packVersionId,
+    source: evaluation.source,
+    status: evaluation.status,
+    modelId: evaluation.modelId,
+    latencyMs: evaluation.latencyMs,
+    createdAt: evaluation.createdAt.toISOString(),
+  };
+}
+
+export function toEvaluationView(evaluation: EvaluationEntity, labels: LabelView[] = []): EvaluationView {
+  return {
+    ...toSummaryView(evaluation),
+    redactedTicket: evaluation.redactedTicket,
+    result: evaluation.result,
+    usage: { inputTokens: evaluation.inputTokens, outputTokens: evaluation.outputTokens },
+    labels,
+  };
+}
+
+export function toJudgeResponse(evaluation: EvaluationEntity): JudgeResponse {
+  return { evaluationId: evaluation.id, packVersionId: evaluation.packVersionId, result: evaluation.result };
+}

@@ -1,0 +1,21 @@
+export { JudgingModule, createModelGateway } from './judging.module.js';
+export { JudgeService, MAX_TICKET_CHARS, isRetryable, type JudgeVersionInput } from './judge.service.js';
+export { EvaluationService, EVALUATIONS_PAGE_SIZE, type EvaluationListPage } from './evaluation.service.js';
+export { IdempotencyService, IDEMPOTENCY_TTL_HOURS } from './idempotency.service.js';
+export {
+  MODEL_GATEWAY,
+  type ModelGateway,
+  type GatewayOutcome,
+  type GatewayRequest,
+} from './gateway/model-gateway.js';
+export { OpenAiGateway, failureKind } from './gateway/openai.gateway.js';
+export { LocalLexicalGateway } from './gateway/local.gateway.js';
+export {
+  toEvaluationView,
+  toSummaryView,
+  toJudgeResponse,
+  type EvaluationView,
+  type EvaluationSummaryView,
+  type JudgeResponse,
+  type LabelView,
+} from './evaluation.views.js';

@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  checkPackDocument,
+  ConflictError,
+  decide,
+  NotFoundError,
+  redactTicket,
+  type EvaluationSource,
+  type JudgmentResult,
+  type PackDocument,
+  type Ticket,
+} from '@app/domain';
+import { EvaluationRepository, PackRepository, type EvaluationEntity } from '@app/persistence';
+import { MODEL_GATEWAY, type GatewayOutcome, type ModelGateway } from './gateway/model-gateway.js';
+import { IdempotencyService } from './idempotency.service.js';
+
+/** Largest ticket text (all text fields after redaction) sent to a model: about 8k tokens. */
+export const MAX_TICKET_CHARS = 32_000;
+
+export interface JudgeVersionInput {
+  userId: string;
+  packId: string;
+  packVersionId: string;
+  document: PackDocument;
+  ticket: Ticket;
+  source: EvaluationSource;
+}
+
+function ticketText(ticket: Ticket): string {
+  return [
+    ticket.subject,
+    ticket.customerMessage,
+    ...(ticket.messages ?? []).map((message) => message.text),
+  ].join('\n');
+}
+
+/**
+ * Judges tickets: the same code for the judge route, MCP, simulations and inbound webhooks.
+ * The ticket is redacted before anything else sees it; every outcome, failures included, is
+ * stored as an evaluation.
+ */
+@Injectable()
+export class JudgeService {
+  constructor(
+    private readonly packs: PackRepository,
+    private readonly evaluations: EvaluationRepository,
+    private readonly idempotency: IdempotencyService,
+    @Inject(MODEL_GATEWAY) private readonly gateway: ModelGateway,
+  ) {}
+
+  /** Judges against the pack's live version; with a key, at most once per (user, key) on the judge surface. */
+  async judgeLive(
+    userId: string,
+    packId: string,
+    ticket: Ticket,
+    source: EvaluationSource,
+    idempotencyKey?: string,
+  ): Promise<EvaluationEntity> {
+    const run = async () => {
+      const live = await this.packs.findLiveVersion(userId, packId);
+      if (!live.found) {
+        throw live.reason === 'pack_not_found'
+          ? new NotFoundError('pack not found')
+          : new ConflictError('pack has no published version');
+      }
+      return this.judgeVersion({
+        userId,
+        packId,
+        packVersionId: live.versionId,
+        document: live.document,
+        ticket,
+        source,
+      });
+    };
+    if (!idempotencyKey) return run();
+    let evaluation: EvaluationEntity | undefined;
+    const { evaluationId } = await this.idempotency.run(userId, 'judge', idempotencyKey, async () => {
+      evaluation = await run();
+      return { evaluationId: evaluation.id, keep: !isRetryable(evaluation.result) };
+    });
+    return evaluation ?? (await this.evaluations.findById(userId, evaluationId))!;
+  }
+
+  /** Judges against a given version and stores the evaluation. */
+  async judgeVersion(input: JudgeVersionInput): Promise<EvaluationEntity> {
+    const ticket = redactTicket(input.ticket);
+    const outcome = await this.callModel(input.document, ticket);
+    const decision = decide(
+      input.document,
+      outcome.ok ? outcome.answers : {},
+      outcome.ok ? undefined : outcome.kind,
+    );
+    const usage = outcome.ok ? outcome.usage : undefined;
+    const result: JudgmentResult = {
+      status: decision.status,
+      answers: outcome.ok ? outcome.answers : {},
+      reviewReasons: decision.reviewReasons,
+      modelId: outcome.modelId,
+      latencyMs: outcome.latencyMs,
+      ...(decision.derived ? { derived: decision.derived } : {}),
+      ...(usage ? { usage } : {}),
+    };
+    return this.evaluations.insert({
+      id: randomUUID(),
+      userId: input.userId,
+      packId: input.packId,
+      packVersionId: input.packVersionId,
+      source: input.source,
+      status: result.status,
+      redactedTicket: ticket,
+      result,
+      modelId: result.modelId,
+      latencyMs: result.latencyMs,
+      inputTokens: usage?.inputTokens ?? 0,
+      outputTokens: usage?.outputTokens ?? 0,
+    });
+  }
+
+  private async callModel(document: PackDocument, ticket: Ticket): Promise<GatewayOutcome> {
+    const failure = (kind: 'invalid_pack' | 'invalid_ticket', detail: string): GatewayOutcome => ({
+      ok: false,
+      kind,
+      detail,
+      modelId: this.gateway.defaultModelId,
+      latencyMs: 0,
+    });
+    const check = checkPackDocument(document);
+    if (!check.ok) return failure('invalid_pack', 'the published document does not validate');
+    if (!check.document.questions.length)
+      return failure('invalid_pack', 'the published version has no questions');
+    const text = ticketText(ticket);
+    if (!text.trim()) return failure('invalid_ticket', 'the ticket has no text');
+    if (text.length > MAX_TICKET_CHARS)
+      return failure('invalid_ticket', `the ticket is longer than ${MAX_TICKET_CHARS} characters`);
+    return this.gateway.judge({ document: check.document, ticket });
+  }
+}
+
+/** Gateway failures leave the idempotency key unstored, so sending it again runs the call again. */
+export function isRetryable(result: JudgmentResult): boolean {
+  return (
+    result.reviewReasons.includes('gateway_auth') || result.reviewReasons.includes('gateway_unavailable')
+  );
+}

@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { EvaluationService } from './evaluation.service.js';
+import { LocalLexicalGateway } from './gateway/local.gateway.js';
+import { MODEL_GATEWAY, type ModelGateway } from './gateway/model-gateway.js';
+import { OpenAiGateway } from './gateway/openai.gateway.js';
+import { IdempotencyService } from './idempotency.service.js';
+import { JudgeService } from './judge.service.js';
+
+/** The gateway is chosen by configuration: OpenAI-compatible when MODEL_GATEWAY_URL is set, else local. */
+export function createModelGateway(config: AppConfig): ModelGateway {
+  const { url, apiKey, model, timeoutMs } = config.modelGateway;
+  return url ? new OpenAiGateway({ url, apiKey, model, timeoutMs }) : new LocalLexicalGateway();
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: MODEL_GATEWAY, inject: [APP_CONFIG], useFactory: createModelGateway },
+    JudgeService,
+    EvaluationService,
+    IdempotencyService,
+  ],
+  exports: [JudgeService, EvaluationService, MODEL_GATEWAY],
+})
+export class JudgingModule {}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  checkPackDocument,
+  EMPTY_PACK_DOCUMENT,
+  NotFoundError,
+  ValidationError,
+  type PackDocument,
+} from '@app/domain';
+import { PackRepository, type PackRecord } from '@app/persistence';
+import {
+  toPackListItemView,
+  toPackVersionView,
+  toPackView,
+  type PackListItemView,
+  type PackVersionView,
+  type PackView,
+} from './pack.views.js';
+
+export interface PackComparison {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** Checks a document; the issues' paths are relative to the document (`questions.2.id`). */
+function validDocument(document: unknown): PackDocument {
+  const check = checkPackDocument(document);
+  if (!check.ok) throw new ValidationError(check.issues);
+  return check.document;
+}
+
+/** Question ids present only in `to` (added) or only in `from` (removed), and ids in both that differ. */
+export function compareDocuments(from: PackDocument, to: PackDocument): PackComparison {
+  const before = new Map(from.questions.map((question) => [question.id, question]));
+  const after = new Map(to.questions.map((question) => [question.id, question]));
+  return {
+    added: [...after.keys()].filter((id) => !before.has(id)),
+    removed: [...before.keys()].filter((id) => !after.has(id)),
+    changed: [...after.keys()].filter(
+      (id) => before.has(id) && !isDeepStrictEqual(before.get(id), after.get(id)),
+    ),
+  };
+}
+
+@Injectable()
+export class PackService {
+  constructor(private readonly packs: PackRepository) {}
+
+  async list(userId: string): Promise<PackListItemView[]> {
+    return (await this.packs.list(userId)).map(toPackListItemView);
+  }
+
+  async get(userId: string, packId: string): Promise<PackView> {
+    return toPackView(await this.find(userId, packId));
+  }
+
+  async create(userId: string, name: string, document?: unknown): Promise<PackView> {
+    const valid = document === undefined ? EMPTY_PACK_DOCUMENT : validDocument(document);
+    return toPackView(await this.packs.create(userId, name, valid));
+  }
+
+  async update(
+    userId: string,
+    packId: string,
+    changes: { name?: string; document?: unknown },
+  ): Promise<PackView> {
+    const document = changes.document === undefined ? undefined : validDocument(changes.document);
+    const pack = await this.packs.update(userId, packId, { name: changes.name, document });
+    if (!pack) throw new NotFoundError('pack not found');
+    return toPackView(pack);
+  }
+
+  /** Publishing checks the draft again: a draft saved before a rule tightened cannot go live. */
+  async publish(userId: string, packId: string): Promise<PackView> {
+    validDocument((await this.find(userId, packId)).document);
+    const pack = await this.packs.publish(userId, packId);
+    if (!pack) throw new NotFoundError('pack not found');
+    return toPackView(pack);
+  }
+
+  async delete(userId: string, packId: string): Promise<void> {
+    if (!(await this.packs.delete(userId, packId))) throw new NotFoundError('pack not found');
+  }
+
+  async export(userId: string, packId: string): Promise<{ name: string; document: PackDocument }> {
+    const pack = await this.find(userId, packId);
+    return { name: pack.name, document: pack.document };
+  }
+
+  async versions(userId: string, packId: string): Promise<PackVersionView[]> {
+    const versions = await this.packs.listVersions(userId, packId);
+    if (!versions) throw new NotFoundError('pack not found');
+    return versions.map(toPackVersionView);
+  }
+
+  async compare(userId: string, packId: string, fromId: string, toId: string): Promise<PackComparison> {
+    await this.find(userId, packId);
+    const versions = await this.packs.findVersions(userId, packId, [fromId, toId]);
+    const from = versions.find((version) => version.id === fromId);
+    const to = versions.find((version) => version.id === toId);
+    if (!from || !to) throw new NotFoundError('version not found');
+    return compareDocuments(from.document, to.document);
+  }
+
+  private async find(userId: string, packId: string): Promise<PackRecord> {
+    const pack = await this.packs.find(userId, packId);
+    if (!pack) throw new NotFoundError('pack not found');
+    return pack;
+  }
+}

@@ -1,0 +1,51 @@
+import type { PackDocument } from '@app/domain';
+import type { PackListRow, PackRecord, PackVersionRow } from '@app/persistence';
+
+export interface PackView {
+  id: string;
+  name: string;
+  liveVersionId: string | null;
+  draftVersionId: string;
+  document: PackDocument;
+  liveDocument: PackDocument | null;
+  updatedAt: string;
+}
+
+export interface PackListItemView {
+  id: string;
+  name: string;
+  liveVersionId: string | null;
+  updatedAt: string;
+  questionCount: number;
+  unpublishedChanges: boolean;
+}
+
+export interface PackVersionView {
+  id: string;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+export function toPackView(pack: PackRecord): PackView {
+  return {
+    id: pack.id,
+    name: pack.name,
+    liveVersionId: pack.liveVersionId,
+    draftVersionId: pack.draftVersionId,
+    document: pack.document,
+    liveDocument: pack.liveDocument,
+    updatedAt: pack.updatedAt.toISOString(),
+  };
+}
+
+export function toPackListItemView(row: PackListRow): PackListItemView {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+export function toPackVersionView(row: PackVersionRow): PackVersionView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,44 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { EvaluationSource, EvaluationStatus, JudgmentResult, Ticket } from '@app/domain';
+
+@Entity('evaluations')
+export class EvaluationEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('uuid', { name: 'pack_id' })
+  packId: string;
+
+  @Column('uuid', { name: 'pack_version_id' })
+  packVersionId: string;
+
+  @Column('text')
+  source: EvaluationSource;
+
+  @Column('text')
+  status: EvaluationStatus;
+
+  @Column('jsonb', { name: 'redacted_ticket' })
+  redactedTicket: Ticket;
+
+  @Column('jsonb')
+  result: JudgmentResult;
+
+  @Column('text', { name: 'model_id' })
+  modelId: string;
+
+  @Column('integer', { name: 'latency_ms' })
+  latencyMs: number;
+
+  @Column('integer', { name: 'input_tokens' })
+  inputTokens: number;
+
+  @Column('integer', { name: 'output_tokens' })
+  outputTokens: number;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+}
