@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
@@ -96,6 +97,46 @@ describe('Idempotency-Key on POST /api/judge', () => {
     const ok = await judge(keyed, pack.id, 'early');
     expect(ok.status).toBe(200);
     expect(gateway.calls).toBe(1);
+  });
+
+  it('keeps a key for 24 hours; an expired key runs the call again', async () => {
+    const { keyed, user } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const first = await judge(keyed, pack.id, 'daily');
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM idempotency_keys WHERE user_id = $1 AND key = 'daily'`,
+        [user.id],
+      );
+      expect(rows).toEqual([{ ttl: 24 * 3600 }]);
+      expect((await judge(keyed, pack.id, 'daily')).body.evaluationId).toBe(first.body.evaluationId);
+      // A day later (moved in the database rather than waited for):
+      await db.query(
+        `UPDATE idempotency_keys SET created_at = created_at - interval '1 day', expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [user.id],
+      );
+    } finally {
+      await db.end();
+    }
+    const later = await judge(keyed, pack.id, 'daily');
+    expect(later.body.evaluationId).not.toBe(first.body.evaluationId);
+    expect(gateway.calls).toBe(2);
+  });
+
+  it('uses its own surface: the judge key table rows are scoped by surface', async () => {
+    const { keyed, user } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    await judge(keyed, pack.id, 'surface-check');
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT surface FROM idempotency_keys WHERE user_id = $1`, [user.id]);
+      expect(rows).toEqual([{ surface: 'judge' }]);
+    } finally {
+      await db.end();
+    }
   });
 
   it('refuses a key that is empty or longer than 128 characters with 400 and an issue on the header', async () => {

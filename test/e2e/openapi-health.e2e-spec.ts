@@ -45,6 +45,46 @@ describe('OpenAPI document and health', () => {
     expect(doc.components.schemas.ErrorBodyDto.required).toEqual(['error']);
   });
 
+  it('documents the product routes with their permission, security and error responses', async () => {
+    const doc = (await new Client(api.url).get('/docs/openapi.json')).body;
+    const routes: Array<[string, string, string]> = [
+      ['/api/packs', 'get', 'packs:read'],
+      ['/api/packs', 'post', 'packs:write'],
+      ['/api/packs/import', 'post', 'packs:write'],
+      ['/api/packs/{packId}', 'get', 'packs:read'],
+      ['/api/packs/{packId}', 'patch', 'packs:write'],
+      ['/api/packs/{packId}', 'delete', 'packs:write'],
+      ['/api/packs/{packId}/publish', 'post', 'packs:write'],
+      ['/api/packs/{packId}/export', 'get', 'packs:read'],
+      ['/api/packs/{packId}/versions', 'get', 'packs:read'],
+      ['/api/packs/{packId}/compare', 'get', 'packs:read'],
+      ['/api/judge', 'post', 'judgments:run'],
+      ['/api/evaluations', 'get', 'judgments:read'],
+      ['/api/evaluations/{id}', 'get', 'judgments:read'],
+    ];
+    for (const [path, method, permission] of routes) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation).toBeDefined();
+      expect(operation['x-permission']).toBe(permission);
+      expect(operation.responses['403'].description).toContain(`missing permission ${permission}`);
+      expect(operation.responses['401']).toBeDefined();
+    }
+    const judge = doc.paths['/api/judge'].post;
+    expect(judge.security).toEqual([{ 'api-key': [] }, { bearer: [] }]);
+    expect(judge.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]),
+    );
+    expect(judge.responses['409'].description).toContain('pack has no published version');
+    expect(doc.paths['/api/packs'].get.security).toEqual([
+      { 'api-key': [] },
+      { bearer: [] },
+      { session: [] },
+    ]);
+    expect(doc.components.schemas.JudgmentResultDto.required).toEqual(
+      expect.arrayContaining(['status', 'answers', 'reviewReasons', 'modelId', 'latencyMs']),
+    );
+  });
+
   it('serves Swagger UI at /docs', async () => {
     const res = await new Client(api.url).get('/docs');
     expect(res.status).toBe(200);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { startApi } from '../support/api.js';
 import { Client } from '../support/client.js';
 import { freePort, runNode } from '../support/process.js';
 
 const API = 'dist/apps/api/src/main.js';
 const WORKER = 'dist/apps/worker/src/main.js';
 const MIGRATE = 'dist/apps/api/src/cli/migrate.js';
+const SEED = 'dist/apps/api/src/cli/seed-demo.js';
 const quiet = { NODE_ENV: 'test', LOG_LEVEL: 'info' };
 
 describe('configuration validated at boot', () => {
@@ -54,6 +56,37 @@ describe('npm run migrate', () => {
     const migrate = runNode(MIGRATE, quiet);
     expect((await migrate.exited()).code).toBe(0);
     expect(migrate.output()).toContain('[migrate] 0 migration(s) applied');
+  });
+});
+
+describe('demo seed (npm start, first start)', () => {
+  it('creates a demo user with a key and the published sample pack, and prints a curl that judges a ticket', async () => {
+    const seed = runNode(SEED, quiet);
+    expect((await seed.exited()).code).toBe(0);
+    const output = seed.output();
+    const key = /API key: +(tj_live_\w+)/.exec(output)?.[1];
+    const body = /-d '(.+)'/.exec(output)?.[1];
+    expect(key).toBeDefined();
+    expect(output).toContain('email:    demo@ticket-judge.local');
+    const api = await startApi();
+    try {
+      const res = await new Client(api.url).withKey(key!).post('/api/judge', JSON.parse(body!));
+      expect(res.status).toBe(200);
+      expect(res.body.result.modelId).toBe('local-lexical-1');
+      expect(res.body.result.derived).toMatchObject({ department: 'billing' });
+    } finally {
+      await api.close();
+    }
+    const again = runNode(SEED, quiet);
+    expect((await again.exited()).code).toBe(0);
+    expect(again.output()).toContain('demo user demo@ticket-judge.local exists');
+    expect(again.output()).not.toContain('tj_live_');
+  });
+
+  it('does nothing in production', async () => {
+    const seed = runNode(SEED, { ...quiet, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) });
+    expect((await seed.exited()).code).toBe(0);
+    expect(seed.output().trim()).toBe('[seed] skipped: NODE_ENV=production');
   });
 });
 

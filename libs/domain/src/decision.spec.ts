@@ -1,0 +1,154 @@
+import { describe, expect, it } from '@jest/globals';
+import { decide, selectedProbability } from './decision.js';
+import type { Answer } from './judgment.js';
+import type { PackDocument } from './pack-document.js';
+
+const review = (min: number) => ({ minSelectedProbability: min });
+const document: PackDocument = {
+  questions: [
+    {
+      type: 'choice',
+      id: 'department',
+      name: 'Department',
+      instructions: '',
+      criteria: {
+        options: [
+          { value: 'billing' },
+          { value: 'legal', outcome: 'review' },
+          { value: 'spam', outcome: 'reject' },
+        ],
+        derive: 'department',
+      },
+      review: review(0.6),
+    },
+    {
+      type: 'choice',
+      id: 'topic',
+      name: 'Topic',
+      instructions: '',
+      criteria: { options: [{ value: 'refund' }, { value: 'bug' }], derive: 'tags' },
+      review: review(0),
+    },
+    {
+      type: 'boolean',
+      id: 'abusive',
+      name: 'Abusive',
+      instructions: '',
+      criteria: { outcomeWhenTrue: 'reject', outcomeWhenFalse: 'accept' },
+      review: review(0.7),
+    },
+    {
+      type: 'score',
+      id: 'effort',
+      name: 'Effort',
+      instructions: '',
+      criteria: { min: 1, max: 3 },
+      review: review(0.5),
+    },
+  ],
+};
+
+function answers(overrides: Partial<Record<string, Answer>> = {}): Record<string, Answer> {
+  return {
+    department: {
+      type: 'choice',
+      choice: 'billing',
+      probabilities: { billing: 0.9, legal: 0.05, spam: 0.05 },
+    },
+    topic: { type: 'choice', choice: 'refund', probabilities: { refund: 0.8, bug: 0.2 } },
+    abusive: { type: 'boolean', probability: 0.1 },
+    effort: { type: 'score', score: 2, probabilities: { '1': 0.2, '2': 0.7, '3': 0.1 } },
+    ...overrides,
+  } as Record<string, Answer>;
+}
+
+describe('selectedProbability', () => {
+  it.each<[Answer, number]>([
+    [{ type: 'choice', choice: 'a', probabilities: { a: 0.7, b: 0.3 } }, 0.7],
+    [{ type: 'choice', choice: 'a' }, 1],
+    [{ type: 'boolean', probability: 0.8 }, 0.8],
+    [{ type: 'boolean', probability: 0.2 }, 0.8],
+    [{ type: 'boolean', probability: 0.5 }, 0.5],
+    [{ type: 'score', score: 2, probabilities: { '1': 0.1, '2': 0.6, '3': 0.3 } }, 0.6],
+    [{ type: 'score', score: 2 }, 1],
+  ])('%j -> %d', (answer, expected) => {
+    expect(selectedProbability(answer)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('decide', () => {
+  it('accepts confident answers with no objecting outcome, and collects derived values', () => {
+    expect(decide(document, answers())).toEqual({
+      status: 'accept',
+      reviewReasons: [],
+      derived: { department: 'billing', tags: ['refund'] },
+    });
+  });
+
+  it('sends a failure to review with its kind, whatever the answers', () => {
+    expect(decide(document, answers(), 'gateway_unavailable')).toEqual({
+      status: 'review',
+      reviewReasons: ['gateway_unavailable'],
+    });
+  });
+
+  it('names each low-confidence question, comparing with its own minimum', () => {
+    const decision = decide(
+      document,
+      answers({
+        department: {
+          type: 'choice',
+          choice: 'billing',
+          probabilities: { billing: 0.59, legal: 0.21, spam: 0.2 },
+        },
+        abusive: { type: 'boolean', probability: 0.35 },
+        effort: { type: 'score', score: 2, probabilities: { '1': 0.3, '2': 0.4, '3': 0.3 } },
+      }),
+    );
+    expect(decision.status).toBe('review');
+    expect(decision.reviewReasons).toEqual([
+      'low_confidence:department',
+      'low_confidence:abusive',
+      'low_confidence:effort',
+    ]);
+  });
+
+  it('treats a probability equal to the minimum as confident enough', () => {
+    const decision = decide(
+      document,
+      answers({ department: { type: 'choice', choice: 'billing', probabilities: { billing: 0.6 } } }),
+    );
+    expect(decision.status).toBe('accept');
+  });
+
+  it('sends an option with outcome review to review', () => {
+    const decision = decide(
+      document,
+      answers({ department: { type: 'choice', choice: 'legal', probabilities: { legal: 0.95 } } }),
+    );
+    expect(decision).toMatchObject({ status: 'review', reviewReasons: ['outcome_review:department'] });
+  });
+
+  it('rejects on a reject outcome (choice or boolean side) when nothing needs review', () => {
+    expect(
+      decide(
+        document,
+        answers({ department: { type: 'choice', choice: 'spam', probabilities: { spam: 0.9 } } }),
+      ).status,
+    ).toBe('reject');
+    expect(decide(document, answers({ abusive: { type: 'boolean', probability: 0.95 } })).status).toBe(
+      'reject',
+    );
+  });
+
+  it('lets review win over reject', () => {
+    const decision = decide(
+      document,
+      answers({
+        abusive: { type: 'boolean', probability: 0.95 },
+        effort: { type: 'score', score: 1, probabilities: { '1': 0.4 } },
+      }),
+    );
+    expect(decision).toMatchObject({ status: 'review', reviewReasons: ['low_confidence:effort'] });
+  });
+});
