@@ -59,7 +59,7 @@ function answers(overrides: Partial<Record<string, Answer>> = {}): Record<string
     abusive: { type: 'boolean', probability: 0.1 },
     effort: { type: 'score', score: 2, probabilities: { '1': 0.2, '2': 0.7, '3': 0.1 } },
     ...overrides,
-  } as Record<string, Answer>;
+  };
 }
 
 describe('selectedProbability', () => {

@@ -87,6 +87,6 @@ describe('parseModelOutput', () => {
     ['a score out of range', JSON.stringify({ ...good, small: { score: 4 } })],
     ['a score that is not a number', JSON.stringify({ ...good, wide: { score: '42' } })],
   ])('refuses %s', (_, text) => {
-    expect(parseModelOutput(document, text as string | null).ok).toBe(false);
+    expect(parseModelOutput(document, text).ok).toBe(false);
   });
 });
