@@ -1,4 +1,4 @@
-/** One problem with a request field: where (`questions.2.id`, `header.idempotency-key`) and what. */
+/** One problem with a request field: where (`questions.2.id`, `headers.idempotency-key`) and what. */
 export interface ValidationIssue {
   path: string;
   message: string;
