@@ -102,6 +102,9 @@ function parseAnswer(question: Question, raw: unknown): Answer | string {
         return `unknown choice for "${question.id}"`;
       const probabilities = parseProbabilities(raw.probabilities, values);
       if (probabilities === null) return `bad probabilities for "${question.id}"`;
+      // The chosen option's probability decides review; a map without it cannot be trusted.
+      if (probabilities && !(raw.choice in probabilities))
+        return `no probability for the choice of "${question.id}"`;
       return probabilities
         ? { type: 'choice', choice: raw.choice, probabilities }
         : { type: 'choice', choice: raw.choice };
