@@ -81,6 +81,10 @@ describe('parseModelOutput', () => {
     ['an unknown choice', JSON.stringify({ ...good, dept: { choice: 'c' } })],
     ['a probability above 1', JSON.stringify({ ...good, flag: { probability: 1.2 } })],
     [
+      'probabilities without the chosen option',
+      JSON.stringify({ ...good, dept: { choice: 'b', probabilities: { a: 0.5 } } }),
+    ],
+    [
       'a probability for an unknown option',
       JSON.stringify({ ...good, dept: { choice: 'a', probabilities: { a: 0.5, z: 0.5 } } }),
     ],
