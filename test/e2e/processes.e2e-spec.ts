@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { startApi } from '../support/api.js';
 import { Client } from '../support/client.js';
 import { freePort, runNode } from '../support/process.js';
@@ -114,6 +116,44 @@ describe('worker process', () => {
     const { code, signal } = await worker.exited();
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(worker.output()).toMatch(/worker stopping[\s\S]*worker stopped/);
+  });
+
+  it('runs the maintenance cleanup at start: expired sessions and idempotency keys go, live ones stay', async () => {
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    const userId = randomUUID();
+    try {
+      await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [
+        userId,
+        `${userId}@example.com`,
+      ]);
+      await db.query(
+        `INSERT INTO sessions (id, user_id, token_hash, expires_at) VALUES
+           ($1, $3, $4, now() - interval '1 minute'), ($2, $3, $5, now() + interval '1 day')`,
+        [randomUUID(), randomUUID(), userId, randomUUID(), randomUUID()],
+      );
+      await db.query(
+        `INSERT INTO idempotency_keys (user_id, surface, key, expires_at) VALUES
+           ($1, 'judge', 'old', now() - interval '1 minute'), ($1, 'judge', 'fresh', now() + interval '1 day')`,
+        [userId],
+      );
+      const worker = runNode(WORKER, quiet);
+      try {
+        await worker.waitFor(/maintenance cleanup done/);
+      } finally {
+        worker.child.kill('SIGTERM');
+        await worker.exited();
+      }
+      const sessions = await db.query(`SELECT expires_at > now() AS live FROM sessions WHERE user_id = $1`, [
+        userId,
+      ]);
+      expect(sessions.rows).toEqual([{ live: true }]);
+      const keys = await db.query(`SELECT key FROM idempotency_keys WHERE user_id = $1`, [userId]);
+      expect(keys.rows).toEqual([{ key: 'fresh' }]);
+    } finally {
+      await db.query(`DELETE FROM users WHERE id = $1`, [userId]);
+      await db.end();
+    }
   });
 
   it('refuses to start with a malformed configuration', async () => {

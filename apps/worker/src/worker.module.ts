@@ -2,7 +2,9 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from '@app/config';
+import { QUEUES } from '@app/jobs';
 import { PersistenceModule } from '@app/persistence';
+import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 
 /** The worker: the same libs as the API, booted without HTTP; processors are added per feature. */
 @Module({})
@@ -17,8 +19,13 @@ export class WorkerModule {
         }),
         PersistenceModule.forRoot({ runMigrations: false }),
         // BullMQ workers block on Redis, so their connection must retry forever rather than fail a command.
-        BullModule.forRoot({ connection: { url: config.redisUrl, maxRetriesPerRequest: null } }),
+        BullModule.forRoot({
+          prefix: config.redisPrefix,
+          connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+        }),
+        BullModule.registerQueue({ name: QUEUES.maintenance }),
       ],
+      providers: [MaintenanceProcessor],
     };
   }
 }
