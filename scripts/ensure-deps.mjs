@@ -27,10 +27,10 @@ export function ensureDeps() {
   const hasLock = existsSync(path.join(root, 'package-lock.json'));
   let status = hasLock ? npm(['ci']) : npm(['install']);
   if (status !== 0 && hasLock) {
-    // npm ci refuses a lock file that no longer matches package.json; npm install repairs it.
-    console.log(
-      '[setup] npm ci failed (lock file out of sync with package.json?); retrying with npm install',
-    );
+    // npm ci refuses a lock file that does not list other platforms' optional packages (npm
+    // leaves them out when omit-lockfile-registry-resolved is set, as on our machines); npm
+    // install accepts it and keeps the locked versions.
+    console.log('[setup] npm ci refused the lock file; installing the locked versions with npm install');
     status = npm(['install']);
   }
   if (status !== 0) throw new Error(`[setup] installing dependencies failed (npm exited ${status})`);
