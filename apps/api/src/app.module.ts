@@ -5,6 +5,7 @@ import { AuthenticationGuard, AuthModule } from '@app/auth';
 import { ConfigModule, type AppConfig } from '@app/config';
 import { JudgingModule } from '@app/judging';
 import { PacksModule } from '@app/packs';
+import { ReviewsModule } from '@app/reviews';
 import { PersistenceModule } from '@app/persistence';
 import { AccountModule } from './auth/account.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -12,6 +13,7 @@ import { JudgingApiModule } from './judging/judging-api.module.js';
 import { ApiKeysModule } from './keys/api-keys.module.js';
 import { loggerOptions } from './logger.js';
 import { PacksApiModule } from './packs/packs.module.js';
+import { ReviewsApiModule } from './reviews/reviews-api.module.js';
 
 @Module({})
 export class AppModule {
@@ -25,11 +27,13 @@ export class AppModule {
         AuthModule,
         PacksModule,
         JudgingModule,
+        ReviewsModule,
         AccountModule,
         ApiKeysModule,
         HealthModule,
         PacksApiModule,
         JudgingApiModule,
+        ReviewsApiModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

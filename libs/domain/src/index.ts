@@ -16,3 +16,5 @@ export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput }
 export { decide, selectedProbability, type Decision } from './decision.js';
 export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS } from './redaction.js';
+export * from './calibration.js';
+export { checkLabelFit, type LabelFit } from './label-fit.js';

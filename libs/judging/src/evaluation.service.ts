@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { NotFoundError } from '@app/domain';
-import { CursorCodec, EvaluationRepository, type EvaluationFilter } from '@app/persistence';
+import { CursorCodec, EvaluationRepository, LabelRepository, type EvaluationFilter } from '@app/persistence';
 import {
   toEvaluationView,
   toSummaryView,
   type EvaluationSummaryView,
   type EvaluationView,
 } from './evaluation.views.js';
+import { toLabelView } from './label.views.js';
 
 export const EVALUATIONS_PAGE_SIZE = 50;
 
@@ -22,6 +23,7 @@ export class EvaluationService {
 
   constructor(
     private readonly evaluations: EvaluationRepository,
+    private readonly labels: LabelRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cursors = new CursorCodec(config.sessionSecret);
@@ -30,7 +32,8 @@ export class EvaluationService {
   async get(userId: string, id: string): Promise<EvaluationView> {
     const evaluation = await this.evaluations.findById(userId, id);
     if (!evaluation) throw new NotFoundError('evaluation not found');
-    return toEvaluationView(evaluation);
+    const labels = await this.labels.listForEvaluation(userId, id);
+    return toEvaluationView(evaluation, labels.map(toLabelView));
   }
 
   async list(userId: string, filter: EvaluationFilter, cursor?: string): Promise<EvaluationListPage> {

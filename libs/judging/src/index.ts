@@ -19,3 +19,4 @@ export {
   type JudgeResponse,
   type LabelView,
 } from './evaluation.views.js';
+export { toLabelView } from './label.views.js';

@@ -24,9 +24,13 @@ export {
   type NewEvaluation,
   type EvaluationFilter,
   type EvaluationPage,
+  type ReviewFilter,
 } from './repositories/evaluation.repository.js';
 export {
   IdempotencyKeyRepository,
   type IdempotencySurface,
   type ClaimResult,
 } from './repositories/idempotency-key.repository.js';
+export { LabelEntity } from './entities/label.entity.js';
+export { LabelRepository, type NewLabel, type LabeledResult } from './repositories/label.repository.js';
+export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';

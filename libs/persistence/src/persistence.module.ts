@@ -8,8 +8,10 @@ import { RedisClient } from './redis.provider.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { EvaluationRepository } from './repositories/evaluation.repository.js';
 import { IdempotencyKeyRepository } from './repositories/idempotency-key.repository.js';
+import { LabelRepository } from './repositories/label.repository.js';
 import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
+import { StatsRepository } from './repositories/stats.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 
 const REPOSITORIES = [
@@ -19,6 +21,8 @@ const REPOSITORIES = [
   PackRepository,
   EvaluationRepository,
   IdempotencyKeyRepository,
+  LabelRepository,
+  StatsRepository,
 ];
 
 export interface PersistenceOptions {

@@ -39,6 +39,10 @@ export class EvaluationEntity {
   @Column('integer', { name: 'output_tokens' })
   outputTokens: number;
 
+  /** True when the evaluation has at least one label (kept by the label repository). */
+  @Column('boolean', { default: false })
+  labeled: boolean;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
 }

@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUuid, type EvaluationSource, type EvaluationStatus } from '@app/domain';
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 
-export type NewEvaluation = Omit<EvaluationEntity, 'createdAt'>;
+export type NewEvaluation = Omit<EvaluationEntity, 'createdAt' | 'labeled'>;
 
 export interface EvaluationFilter {
   packId?: string;
   status?: EvaluationStatus;
   source?: EvaluationSource;
+}
+
+export interface ReviewFilter {
+  packId?: string;
+  questionId?: string;
+  labeled?: boolean;
 }
 
 export interface EvaluationPage {
@@ -34,7 +40,11 @@ export class EvaluationRepository {
       .values(evaluation)
       .returning('created_at')
       .execute();
-    return { ...evaluation, createdAt: (rows.raw as Array<{ created_at: Date }>)[0].created_at };
+    return {
+      ...evaluation,
+      labeled: false,
+      createdAt: (rows.raw as Array<{ created_at: Date }>)[0].created_at,
+    };
   }
 
   findById(userId: string, id: string): Promise<EvaluationEntity | null> {
@@ -49,19 +59,73 @@ export class EvaluationRepository {
     limit: number,
   ): Promise<EvaluationPage> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
-    const query = this.evaluations
-      .createQueryBuilder('e')
-      .addSelect('e.created_at::text', 'created_at_text')
-      .where('e.user_id = :userId', { userId });
+    const query = this.evaluations.createQueryBuilder('e').where('e.user_id = :userId', { userId });
     if (filter.packId) query.andWhere('e.pack_id = :packId', { packId: filter.packId });
     if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
     if (filter.source) query.andWhere('e.source = :source', { source: filter.source });
-    if (after)
+    return this.page(query, after, limit);
+  }
+
+  /** The review queue: evaluations in `review`, newest first, on the partial review indexes. */
+  async listReviews(
+    userId: string,
+    filter: ReviewFilter,
+    after: KeysetPosition | null,
+    limit: number,
+  ): Promise<EvaluationPage> {
+    if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
+    const query = this.evaluations
+      .createQueryBuilder('e')
+      .where('e.user_id = :userId', { userId })
+      .andWhere(`e.status = 'review'`);
+    if (filter.packId) query.andWhere('e.pack_id = :packId', { packId: filter.packId });
+    if (filter.questionId !== undefined)
+      query.andWhere(`e.result -> 'answers' ? :questionId`, { questionId: filter.questionId });
+    if (filter.labeled !== undefined) query.andWhere('e.labeled = :labeled', { labeled: filter.labeled });
+    return this.page(query, after, limit);
+  }
+
+  /**
+   * Of this version's evaluations that answered the question, the share whose selected probability
+   * is below `threshold` (computed in SQL as in the decision rule); null without such evaluations.
+   */
+  async shareBelowThreshold(
+    userId: string,
+    packVersionId: string,
+    questionId: string,
+    threshold: number,
+  ): Promise<number | null> {
+    const rows: Array<{ share: number | null }> = await this.evaluations.query(
+      `WITH answers AS (
+         SELECT result -> 'answers' -> $3 AS a FROM evaluations
+          WHERE user_id = $1 AND pack_version_id = $2 AND result -> 'answers' ? $3
+       ), selected AS (
+         SELECT CASE a ->> 'type'
+                  WHEN 'choice' THEN COALESCE((a -> 'probabilities' ->> (a ->> 'choice'))::float8, 1)
+                  WHEN 'boolean' THEN greatest((a ->> 'probability')::float8, 1 - (a ->> 'probability')::float8)
+                  ELSE COALESCE((SELECT max(value::float8) FROM jsonb_each_text(a -> 'probabilities')), 1)
+                END AS p
+           FROM answers
+       )
+       SELECT (count(*) FILTER (WHERE p < $4))::float8 / NULLIF(count(*), 0) AS share FROM selected`,
+      [userId, packVersionId, questionId, threshold],
+    );
+    return rows[0]?.share ?? null;
+  }
+
+  private async page(
+    query: SelectQueryBuilder<EvaluationEntity>,
+    after: KeysetPosition | null,
+    limit: number,
+  ): Promise<EvaluationPage> {
+    if (after) {
       query.andWhere('(e.created_at, e.id) < (:afterAt::timestamptz, :afterId::uuid)', {
         afterAt: after.createdAt,
         afterId: after.id,
       });
+    }
     const { entities, raw } = await query
+      .addSelect('e.created_at::text', 'created_at_text')
       .orderBy('e.created_at', 'DESC')
       .addOrderBy('e.id', 'DESC')
       .limit(limit + 1)

@@ -208,6 +208,12 @@ export class PackRepository {
       .getMany();
   }
 
+  /** A version by id, also of a deleted pack: versions live as long as their evaluations. */
+  findVersionById(userId: string, versionId: string): Promise<PackVersionEntity | null> {
+    if (!isUuid(versionId)) return Promise.resolve(null);
+    return this.dataSource.getRepository(PackVersionEntity).findOneBy({ id: versionId, userId });
+  }
+
   async findLiveVersion(userId: string, packId: string): Promise<LiveVersionLookup> {
     const pack = await this.find(userId, packId);
     if (!pack) return { found: false, reason: 'pack_not_found' };

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ReviewsController } from './reviews.controller.js';
+
+@Module({ controllers: [ReviewsController] })
+export class ReviewsApiModule {}

@@ -1,0 +1,137 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
+import { CalibrationService, LabelService, ReviewService, StatsService } from '@app/reviews';
+import { LabelDto } from '../judging/judgment.dto.js';
+import {
+  CalibrationDto,
+  CalibrationQueryDto,
+  CreateLabelDto,
+  ListReviewsQueryDto,
+  ReviewPageDto,
+  StatsDto,
+} from './reviews.dto.js';
+
+@ApiTags('reviews')
+@Controller('api')
+export class ReviewsController {
+  constructor(
+    private readonly reviews: ReviewService,
+    private readonly labels: LabelService,
+    private readonly stats: StatsService,
+    private readonly calibration: CalibrationService,
+  ) {}
+
+  @Get('reviews')
+  @Authenticated({ permission: 'judgments:read' })
+  @ApiOperation({ summary: 'The review queue: evaluations in `review`, newest first, at most 50 a page' })
+  @ApiOkResponse({ type: ReviewPageDto })
+  @ApiBadRequestResponse({
+    description: "`invalid cursor` (malformed or another user's) or a bad filter",
+    type: ErrorBodyDto,
+  })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListReviewsQueryDto,
+  ): Promise<ReviewPageDto> {
+    const { cursor, labeled, ...filter } = query;
+    return this.reviews.list(
+      principal.userId,
+      { ...filter, labeled: labeled === undefined ? undefined : labeled === 'true' },
+      cursor,
+    );
+  }
+
+  @Post('evaluations/:id/labels')
+  @Authenticated({ permission: 'labels:write' })
+  @ApiOperation({
+    summary:
+      'Label one question of an evaluation (201); labeling the same question again replaces the label (200)',
+    description:
+      '`agreement` is computed: the same choice, the same boolean side, the same score as the model; false when the model gave no answer.',
+  })
+  @ApiCreatedResponse({ type: LabelDto })
+  @ApiOkResponse({ type: LabelDto, description: 'Replaced the label for that question' })
+  @ApiBadRequestResponse({
+    description: '`label does not fit: ...` naming what does not fit',
+    type: ErrorBodyDto,
+  })
+  @ApiNotFoundResponse({ description: '`evaluation not found`', type: ErrorBodyDto })
+  async label(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: CreateLabelDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LabelDto> {
+    const { label, created } = await this.labels.put(principal.userId, id, body);
+    reply.status(created ? 201 : 200);
+    return label;
+  }
+
+  @Delete('evaluations/:id/labels/:labelId')
+  @HttpCode(204)
+  @Authenticated({ permission: 'labels:write' })
+  @ApiOperation({ summary: 'Delete a label' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ description: '`label not found`', type: ErrorBodyDto })
+  unlabel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('labelId') labelId: string,
+  ): Promise<void> {
+    return this.labels.delete(principal.userId, id, labelId);
+  }
+
+  @Get('stats')
+  @Authenticated({ permission: 'judgments:read' })
+  @ApiOperation({
+    summary: 'Your dashboard figures',
+    description:
+      'Days are UTC. `evaluationsToday`, `byStatus`, `avgLatencyMs` and `tokens` cover today; `daily` the last 30 days, oldest first, zeros included; `reviewsToLabel` counts evaluations in `review` with no label. Read from per-day counters kept by the database, so it stays fast as evaluations grow.',
+  })
+  @ApiOkResponse({ type: StatsDto })
+  getStats(@CurrentPrincipal() principal: Principal): Promise<StatsDto> {
+    return this.stats.forUser(principal.userId);
+  }
+
+  @Get('packs/:packId/calibration')
+  @Authenticated({ permission: 'judgments:read' })
+  @ApiOperation({
+    summary: 'Per-question calibration of a pack version from its labels',
+    description: [
+      "For each question: labeled count; agreement rate (labels equal to the model answer / labeled); Cohen's kappa (choice and boolean)",
+      '= (p_o - p_e) / (1 - p_e) with p_e = sum_k p_model(k) p_label(k); a confusion matrix (model answer x label); a reliability table',
+      '(model selected probability in 10 bins of 0.1 vs observed agreement); the suggested minSelectedProbability: the lowest threshold t among',
+      "the labeled answers' selected probabilities such that the labeled answers with probability >= t agree at least `targetAgreement`;",
+      "and the share of the version's evaluations whose selected probability is below it. See docs/reviews.md.",
+    ].join(' '),
+  })
+  @ApiOkResponse({ type: CalibrationDto })
+  @ApiNotFoundResponse({ description: '`pack not found` or `version not found`', type: ErrorBodyDto })
+  @ApiConflictResponse({
+    description: '`pack has no published version` (when no versionId is given)',
+    type: ErrorBodyDto,
+  })
+  calibrate(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+    @Query() query: CalibrationQueryDto,
+  ): Promise<CalibrationDto> {
+    return this.calibration.calibrate(
+      principal.userId,
+      packId,
+      query.versionId,
+      query.targetAgreement ?? 0.95,
+    );
+  }
+}

@@ -1,0 +1,278 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import type { Ticket } from '@app/domain';
+import { AnswerDto, EvaluationSummaryDto, JudgmentResultDto } from '../judging/judgment.dto.js';
+import { TicketDto } from '../judging/ticket.dto.js';
+
+export class ListReviewsQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsString()
+  packId?: string;
+
+  @ApiPropertyOptional({ description: 'Only evaluations whose `result.answers` has this question id.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  questionId?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: '`true`: at least one label; `false`: none.' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'labeled must be true or false' })
+  labeled?: 'true' | 'false';
+
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+}
+
+export class ReviewItemDto extends EvaluationSummaryDto {
+  @ApiProperty({ type: JudgmentResultDto })
+  result: JudgmentResultDto;
+
+  @ApiProperty({ type: TicketDto })
+  redactedTicket: Ticket;
+}
+
+export class ReviewPageDto {
+  @ApiProperty({ type: [ReviewItemDto] })
+  items: ReviewItemDto[];
+
+  @ApiProperty({ type: String, nullable: true })
+  nextCursor: string | null;
+}
+
+export class CreateLabelDto {
+  @ApiProperty({ example: 'department' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  questionId: string;
+
+  @ApiProperty({
+    type: AnswerDto,
+    description:
+      "Must fit the question in the evaluation's pack version: same type; a choice among the options; a score within [min, max]; a boolean with probability 0 or 1.",
+    example: { type: 'choice', choice: 'billing' },
+  })
+  @IsDefined()
+  @IsObject()
+  answer: Record<string, unknown>;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  note?: string;
+}
+
+export class CalibrationQueryDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'A version of this pack; defaults to the live version.',
+  })
+  @IsOptional()
+  @IsString()
+  versionId?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.95 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  targetAgreement?: number;
+}
+
+class DailyDto {
+  @ApiProperty({ example: '2026-11-21', description: 'UTC date' })
+  date: string;
+
+  @ApiProperty()
+  accept: number;
+
+  @ApiProperty()
+  review: number;
+
+  @ApiProperty()
+  reject: number;
+}
+
+class ByStatusDto {
+  @ApiProperty()
+  accept: number;
+
+  @ApiProperty()
+  review: number;
+
+  @ApiProperty()
+  reject: number;
+}
+
+class TokensDto {
+  @ApiProperty()
+  input: number;
+
+  @ApiProperty()
+  output: number;
+}
+
+class RecentRunDto {
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty()
+  status: string;
+
+  @ApiProperty()
+  packId: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+class WebhookFailureDto {
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty()
+  evaluationId: string;
+
+  @ApiProperty({ type: 'integer' })
+  lastStatusCode: number;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+}
+
+export class StatsDto {
+  @ApiProperty({ description: 'Evaluations created today (UTC).' })
+  evaluationsToday: number;
+
+  @ApiProperty({ type: ByStatusDto, description: "Today's evaluations by status." })
+  byStatus: ByStatusDto;
+
+  @ApiProperty({ description: "Mean latencyMs of today's evaluations (0 without any)." })
+  avgLatencyMs: number;
+
+  @ApiProperty({ type: TokensDto, description: "Tokens of today's evaluations." })
+  tokens: TokensDto;
+
+  @ApiProperty({
+    type: [RecentRunDto],
+    description: 'The 5 newest simulations (empty until simulations exist).',
+  })
+  recentRuns: RecentRunDto[];
+
+  @ApiProperty({
+    type: [WebhookFailureDto],
+    description: 'The 5 newest failed completion deliveries (empty until webhooks exist).',
+  })
+  recentWebhookFailures: WebhookFailureDto[];
+
+  @ApiProperty({ description: 'Evaluations in `review` with no label (all time).' })
+  reviewsToLabel: number;
+
+  @ApiProperty({ description: 'Completion deliveries currently failed (0 until webhooks exist).' })
+  webhookFailureCount: number;
+
+  @ApiProperty({ type: [DailyDto], description: 'The last 30 UTC days, oldest first, zeros included.' })
+  daily: DailyDto[];
+}
+
+class ReliabilityBinDto {
+  @ApiProperty()
+  from: number;
+
+  @ApiProperty()
+  to: number;
+
+  @ApiProperty()
+  count: number;
+
+  @ApiProperty({ nullable: true, type: Number })
+  agreement: number | null;
+}
+
+class ConfusionDto {
+  @ApiProperty({
+    type: [String],
+    description: 'Answer categories (choice value, true/false, score, or `(none)` for a failed judgment).',
+  })
+  categories: string[];
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'integer' } },
+    description: '`matrix[model][label]` counts.',
+  })
+  matrix: number[][];
+}
+
+class QuestionCalibrationDto {
+  @ApiProperty()
+  questionId: string;
+
+  @ApiProperty({ enum: ['choice', 'boolean', 'score'] })
+  type: string;
+
+  @ApiProperty()
+  labeled: number;
+
+  @ApiProperty({ nullable: true, type: Number })
+  agreementRate: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: "Cohen's kappa (choice and boolean): (p_o - p_e) / (1 - p_e).",
+  })
+  kappa: number | null;
+
+  @ApiProperty({ type: ConfusionDto })
+  confusion: ConfusionDto;
+
+  @ApiProperty({
+    type: [ReliabilityBinDto],
+    description: 'Model selected probability in 10 bins vs observed agreement.',
+  })
+  reliability: ReliabilityBinDto[];
+
+  @ApiProperty({ nullable: true, type: Number })
+  suggestedMinSelectedProbability: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: "Share of this version's evaluations whose selected probability is below the suggestion.",
+  })
+  reviewShareAtSuggested: number | null;
+}
+
+export class CalibrationDto {
+  @ApiProperty()
+  packId: string;
+
+  @ApiProperty()
+  versionId: string;
+
+  @ApiProperty()
+  targetAgreement: number;
+
+  @ApiProperty({ type: [QuestionCalibrationDto] })
+  questions: QuestionCalibrationDto[];
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  agrees,
+  answerCategory,
+  calibrateQuestion,
+  cohensKappa,
+  suggestThreshold,
+  type LabeledAnswer,
+} from './calibration.js';
+import type { Answer } from './judgment.js';
+import type { Question } from './pack-document.js';
+
+const choice = (value: string, p = 0.9): Answer => ({
+  type: 'choice',
+  choice: value,
+  probabilities: { [value]: p },
+});
+const label = (value: string): Answer => ({ type: 'choice', choice: value });
+const question: Question = {
+  type: 'choice',
+  id: 'dept',
+  name: 'Dept',
+  instructions: '',
+  criteria: { options: [{ value: 'billing' }, { value: 'tech' }] },
+  review: { minSelectedProbability: 0.5 },
+};
+
+describe('agreement', () => {
+  it('compares the choice, the boolean side or the score; a failed judgment never agrees', () => {
+    expect(agrees(choice('billing'), label('billing'))).toBe(true);
+    expect(agrees(choice('billing'), label('tech'))).toBe(false);
+    expect(agrees({ type: 'boolean', probability: 0.7 }, { type: 'boolean', probability: 1 })).toBe(true);
+    expect(agrees({ type: 'boolean', probability: 0.3 }, { type: 'boolean', probability: 1 })).toBe(false);
+    expect(agrees({ type: 'score', score: 3 }, { type: 'score', score: 3 })).toBe(true);
+    expect(agrees({ type: 'score', score: 3 }, { type: 'score', score: 4 })).toBe(false);
+    expect(agrees(undefined, label('billing'))).toBe(false);
+    expect(answerCategory(undefined)).toBe('(none)');
+  });
+});
+
+describe("Cohen's kappa", () => {
+  it('matches a hand-computed 2x2 example', () => {
+    // 10 items: model/label = (yes,yes) x4, (yes,no) x2, (no,yes) x1, (no,no) x3.
+    // p_o = 7/10 = 0.7; model yes 6/10, label yes 5/10; p_e = 0.6*0.5 + 0.4*0.5 = 0.5; kappa = 0.2/0.5 = 0.4.
+    const pairs: Array<[string, string]> = [
+      ...Array(4).fill(['yes', 'yes']),
+      ...Array(2).fill(['yes', 'no']),
+      ['no', 'yes'],
+      ...Array(3).fill(['no', 'no']),
+    ];
+    expect(cohensKappa(pairs)).toBeCloseTo(0.4, 10);
+  });
+
+  it('is 1 for perfect agreement, negative below chance, null when undefined', () => {
+    expect(
+      cohensKappa([
+        ['a', 'a'],
+        ['b', 'b'],
+      ]),
+    ).toBe(1);
+    expect(
+      cohensKappa([
+        ['a', 'b'],
+        ['b', 'a'],
+      ]),
+    ).toBe(-1);
+    expect(
+      cohensKappa([
+        ['a', 'a'],
+        ['a', 'a'],
+      ]),
+    ).toBeNull();
+    expect(cohensKappa([])).toBeNull();
+  });
+});
+
+describe('suggestThreshold', () => {
+  const items: LabeledAnswer[] = [
+    { model: choice('billing', 0.4), label: label('tech') },
+    { model: choice('billing', 0.5), label: label('billing') },
+    { model: choice('billing', 0.6), label: label('tech') },
+    { model: choice('billing', 0.8), label: label('billing') },
+    { model: choice('billing', 0.9), label: label('billing') },
+  ];
+
+  it('finds the lowest threshold whose answers at or above it reach the target agreement', () => {
+    // >=0.4: 3/5; >=0.5: 3/4; >=0.6: 2/3; >=0.8: 2/2.
+    expect(suggestThreshold(items, 0.95)).toBe(0.8);
+    expect(suggestThreshold(items, 0.75)).toBe(0.5);
+    expect(suggestThreshold(items, 0.6)).toBe(0.4);
+    expect(suggestThreshold([{ model: choice('billing', 0.9), label: label('tech') }], 0.5)).toBeNull();
+  });
+});
+
+describe('calibrateQuestion', () => {
+  it('reports count, agreement, kappa, confusion and reliability', () => {
+    const items: LabeledAnswer[] = [
+      { model: choice('billing', 0.95), label: label('billing') },
+      { model: choice('billing', 0.92), label: label('billing') },
+      { model: choice('tech', 0.55), label: label('billing') },
+      { model: choice('tech', 0.85), label: label('tech') },
+      { model: undefined, label: label('tech') },
+    ];
+    const report = calibrateQuestion(question, items, 0.95);
+    expect(report.labeled).toBe(5);
+    expect(report.agreementRate).toBeCloseTo(3 / 5, 10);
+    // Categories (none), billing, tech. p_o = 0.6; model: billing .4, tech .4, none .2; label: billing .6, tech .4.
+    // p_e = .4*.6 + .4*.4 + .2*0 = .4; kappa = (.6 - .4) / .6 = 1/3.
+    expect(report.kappa).toBeCloseTo(1 / 3, 10);
+    expect(report.confusion).toEqual({
+      categories: ['(none)', 'billing', 'tech'],
+      matrix: [
+        [0, 0, 1],
+        [0, 2, 0],
+        [0, 1, 1],
+      ],
+    });
+    expect(report.reliability[5]).toEqual({ from: 0.5, to: 0.6, count: 1, agreement: 0 });
+    expect(report.reliability[8]).toEqual({ from: 0.8, to: 0.9, count: 1, agreement: 1 });
+    expect(report.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1 });
+    expect(report.reliability[0]).toEqual({ from: 0, to: 0.1, count: 0, agreement: null });
+    expect(report.suggestedMinSelectedProbability).toBe(0.85);
+  });
+});

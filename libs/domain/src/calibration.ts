@@ -1,0 +1,136 @@
+import { selectedProbability } from './decision.js';
+import type { Answer } from './judgment.js';
+import type { Question } from './pack-document.js';
+
+/** One labeled question: the model's answer (absent when the judgment failed) and the reviewer's. */
+export interface LabeledAnswer {
+  model: Answer | undefined;
+  label: Answer;
+}
+
+export interface ReliabilityBin {
+  /** Lower bound of the bin: model selected probability in [from, from + 0.1), the last bin includes 1. */
+  from: number;
+  to: number;
+  count: number;
+  /** Share of labels agreeing with the model in this bin; null for an empty bin. */
+  agreement: number | null;
+}
+
+export interface QuestionCalibration {
+  questionId: string;
+  type: Question['type'];
+  labeled: number;
+  agreementRate: number | null;
+  /** Cohen's kappa between model and reviewers (choice and boolean only). */
+  kappa: number | null;
+  /** `matrix[i][j]`: labels whose model answer is `categories[i]` and reviewer answer `categories[j]`. */
+  confusion: { categories: string[]; matrix: number[][] };
+  reliability: ReliabilityBin[];
+  /** Lowest threshold whose labeled answers at or above it agree at least `targetAgreement`. */
+  suggestedMinSelectedProbability: number | null;
+}
+
+/** The category an answer falls in: the choice, the side of a boolean, the score; `(none)` without an answer. */
+export function answerCategory(answer: Answer | undefined): string {
+  if (!answer) return '(none)';
+  switch (answer.type) {
+    case 'choice':
+      return answer.choice;
+    case 'boolean':
+      return answer.probability >= 0.5 ? 'true' : 'false';
+    case 'score':
+      return String(answer.score);
+  }
+}
+
+/** Agreement as labels define it: same choice, same boolean side, same score; never without a model answer. */
+export function agrees(model: Answer | undefined, label: Answer): boolean {
+  return model !== undefined && model.type === label.type && answerCategory(model) === answerCategory(label);
+}
+
+/** Cohen's kappa = (p_o - p_e) / (1 - p_e), p_e = sum over categories of p_model(k) * p_label(k). */
+export function cohensKappa(pairs: Array<[string, string]>): number | null {
+  const n = pairs.length;
+  if (!n) return null;
+  const model = new Map<string, number>();
+  const label = new Map<string, number>();
+  let observed = 0;
+  for (const [m, l] of pairs) {
+    model.set(m, (model.get(m) ?? 0) + 1);
+    label.set(l, (label.get(l) ?? 0) + 1);
+    if (m === l) observed++;
+  }
+  const po = observed / n;
+  let pe = 0;
+  for (const [category, count] of model) pe += (count / n) * ((label.get(category) ?? 0) / n);
+  // Both raters used one and the same category throughout: chance agreement is 1, kappa undefined.
+  if (pe === 1) return null;
+  return (po - pe) / (1 - pe);
+}
+
+function reliability(items: LabeledAnswer[]): ReliabilityBin[] {
+  const bins = Array.from({ length: 10 }, (_, i) => ({
+    count: 0,
+    agreeing: 0,
+    from: i / 10,
+    to: (i + 1) / 10,
+  }));
+  for (const { model, label } of items) {
+    if (!model) continue;
+    const bin = bins[Math.min(9, Math.floor(selectedProbability(model) * 10))];
+    bin.count++;
+    if (agrees(model, label)) bin.agreeing++;
+  }
+  return bins.map(({ from, to, count, agreeing }) => ({
+    from,
+    to,
+    count,
+    agreement: count ? agreeing / count : null,
+  }));
+}
+
+/**
+ * The lowest threshold t among the labeled answers' selected probabilities such that the answers
+ * with probability >= t agree with their labels at rate >= target. Null when no threshold reaches it.
+ */
+export function suggestThreshold(items: LabeledAnswer[], targetAgreement: number): number | null {
+  const scored = items
+    .filter((item): item is { model: Answer; label: Answer } => item.model !== undefined)
+    .map((item) => ({ p: selectedProbability(item.model), agree: agrees(item.model, item.label) }))
+    .sort((a, b) => a.p - b.p);
+  let agreeing = scored.filter((item) => item.agree).length;
+  for (let i = 0; i < scored.length;) {
+    const threshold = scored[i].p;
+    if (agreeing / (scored.length - i) >= targetAgreement) return threshold;
+    // Raise the threshold past every answer at this probability.
+    for (; i < scored.length && scored[i].p === threshold; i++) if (scored[i].agree) agreeing--;
+  }
+  return null;
+}
+
+/** Everything the calibration report says about one question, in one pass over its labels. */
+export function calibrateQuestion(
+  question: Question,
+  items: LabeledAnswer[],
+  targetAgreement: number,
+): QuestionCalibration {
+  const pairs = items.map(
+    ({ model, label }) => [answerCategory(model), answerCategory(label)] as [string, string],
+  );
+  const categories = [...new Set(pairs.flat())].sort();
+  const index = new Map(categories.map((category, i) => [category, i]));
+  const matrix = categories.map(() => categories.map(() => 0));
+  for (const [m, l] of pairs) matrix[index.get(m)!][index.get(l)!]++;
+  const agreeing = items.filter(({ model, label }) => agrees(model, label)).length;
+  return {
+    questionId: question.id,
+    type: question.type,
+    labeled: items.length,
+    agreementRate: items.length ? agreeing / items.length : null,
+    kappa: question.type === 'score' ? null : cohensKappa(pairs),
+    confusion: { categories, matrix },
+    reliability: reliability(items),
+    suggestedMinSelectedProbability: suggestThreshold(items, targetAgreement),
+  };
+}

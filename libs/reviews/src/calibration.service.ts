@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import {
+  calibrateQuestion,
+  ConflictError,
+  NotFoundError,
+  type LabeledAnswer,
+  type QuestionCalibration,
+} from '@app/domain';
+import { EvaluationRepository, LabelRepository, PackRepository } from '@app/persistence';
+
+export interface CalibrationView {
+  packId: string;
+  versionId: string;
+  targetAgreement: number;
+  questions: Array<QuestionCalibration & { reviewShareAtSuggested: number | null }>;
+}
+
+@Injectable()
+export class CalibrationService {
+  constructor(
+    private readonly packs: PackRepository,
+    private readonly labels: LabelRepository,
+    private readonly evaluations: EvaluationRepository,
+  ) {}
+
+  /** Per-question calibration of a pack version (the live one by default) from its labels. */
+  async calibrate(
+    userId: string,
+    packId: string,
+    versionId: string | undefined,
+    targetAgreement: number,
+  ): Promise<CalibrationView> {
+    const pack = await this.packs.find(userId, packId);
+    if (!pack) throw new NotFoundError('pack not found');
+    const id = versionId ?? pack.liveVersionId;
+    if (!id) throw new ConflictError('pack has no published version');
+    const version = await this.packs.findVersionById(userId, id);
+    if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
+
+    const byQuestion = new Map<string, LabeledAnswer[]>();
+    for (const row of await this.labels.listForVersion(userId, version.id)) {
+      const items = byQuestion.get(row.questionId) ?? [];
+      items.push({ model: row.result.answers[row.questionId], label: row.answer });
+      byQuestion.set(row.questionId, items);
+    }
+    const questions = await Promise.all(
+      version.document.questions.map(async (question) => {
+        const report = calibrateQuestion(question, byQuestion.get(question.id) ?? [], targetAgreement);
+        const threshold = report.suggestedMinSelectedProbability;
+        const reviewShareAtSuggested =
+          threshold === null
+            ? null
+            : await this.evaluations.shareBelowThreshold(userId, version.id, question.id, threshold);
+        return { ...report, reviewShareAtSuggested };
+      }),
+    );
+    return { packId: pack.id, versionId: version.id, targetAgreement, questions };
+  }
+}

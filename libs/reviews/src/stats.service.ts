@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { StatsRepository, type DailyStatsRow } from '@app/persistence';
+
+export const STATS_DAYS = 30;
+
+export interface StatsView {
+  evaluationsToday: number;
+  byStatus: { accept: number; review: number; reject: number };
+  avgLatencyMs: number;
+  tokens: { input: number; output: number };
+  recentRuns: Array<{ id: string; status: string; packId: string; createdAt: string }>;
+  recentWebhookFailures: Array<{
+    id: string;
+    evaluationId: string;
+    lastStatusCode: number;
+    updatedAt: string;
+  }>;
+  reviewsToLabel: number;
+  webhookFailureCount: number;
+  daily: Array<{ date: string; accept: number; review: number; reject: number }>;
+}
+
+/** The UTC dates of the `days` days ending with `today`, oldest first. */
+export function utcDays(today: Date, days: number): string[] {
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return Array.from({ length: days }, (_, i) =>
+    new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+/**
+ * Stats for one user. Days are UTC. "Today" figures come from today's counters; `daily` covers
+ * the last 30 days, oldest first, with zeros for days without evaluations.
+ */
+@Injectable()
+export class StatsService {
+  constructor(private readonly stats: StatsRepository) {}
+
+  async forUser(userId: string, now = new Date()): Promise<StatsView> {
+    const days = utcDays(now, STATS_DAYS);
+    const today = days[days.length - 1];
+    const [rows, reviewsToLabel] = await Promise.all([
+      this.stats.daily(userId, today, STATS_DAYS),
+      this.stats.unlabeledReviews(userId),
+    ]);
+    const byDay = new Map(rows.map((row) => [row.day, row]));
+    const todayRow: DailyStatsRow = byDay.get(today) ?? {
+      day: today,
+      accept: 0,
+      review: 0,
+      reject: 0,
+      latencyMsSum: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+    };
+    const evaluationsToday = todayRow.accept + todayRow.review + todayRow.reject;
+    return {
+      evaluationsToday,
+      byStatus: { accept: todayRow.accept, review: todayRow.review, reject: todayRow.reject },
+      avgLatencyMs: evaluationsToday ? todayRow.latencyMsSum / evaluationsToday : 0,
+      tokens: { input: todayRow.inputTokens, output: todayRow.outputTokens },
+      // Simulations and webhook deliveries report here once those features exist.
+      recentRuns: [],
+      recentWebhookFailures: [],
+      reviewsToLabel,
+      webhookFailureCount: 0,
+      daily: days.map((date) => {
+        const row = byDay.get(date);
+        return { date, accept: row?.accept ?? 0, review: row?.review ?? 0, reject: row?.reject ?? 0 };
+      }),
+    };
+  }
+}
