@@ -61,6 +61,11 @@ describe('OpenAPI document and health', () => {
       ['/api/judge', 'post', 'judgments:run'],
       ['/api/evaluations', 'get', 'judgments:read'],
       ['/api/evaluations/{id}', 'get', 'judgments:read'],
+      ['/api/reviews', 'get', 'judgments:read'],
+      ['/api/stats', 'get', 'judgments:read'],
+      ['/api/evaluations/{id}/labels', 'post', 'labels:write'],
+      ['/api/evaluations/{id}/labels/{labelId}', 'delete', 'labels:write'],
+      ['/api/packs/{packId}/calibration', 'get', 'judgments:read'],
     ];
     for (const [path, method, permission] of routes) {
       const operation = doc.paths[path]?.[method];
