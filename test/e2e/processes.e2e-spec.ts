@@ -118,7 +118,7 @@ describe('worker process', () => {
     expect(worker.output()).toMatch(/worker stopping[\s\S]*worker stopped/);
   });
 
-  it('runs the maintenance cleanup at start: expired sessions and idempotency keys go, live ones stay', async () => {
+  it('runs the hourly maintenance cleanup (first run at once): expired sessions and idempotency keys go, live ones stay', async () => {
     const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     const userId = randomUUID();
@@ -137,7 +137,11 @@ describe('worker process', () => {
            ($1, 'judge', 'old', now() - interval '1 minute'), ($1, 'judge', 'fresh', now() + interval '1 day')`,
         [userId],
       );
-      const worker = runNode(WORKER, quiet);
+      // A namespace of its own: the hourly schedule is new there, so its first run is immediate.
+      const worker = runNode(WORKER, {
+        ...quiet,
+        REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-maintenance`,
+      });
       try {
         await worker.waitFor(/maintenance cleanup done/);
       } finally {

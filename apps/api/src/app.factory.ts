@@ -5,10 +5,13 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@app/config';
+import { DomainError } from '@app/domain';
 import { AppModule } from './app.module.js';
+import { acceptsCsv, isCsvContentType } from './datasets/csv-tickets.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
 import { setupOpenApi } from './openapi.js';
+import { mountBullBoard } from './admin/bull-board.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -39,10 +42,19 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   // Fastify's own JSON parser is the only body parser (Nest's are off; routes taking CSV add theirs),
   // so any other content type is 415. Its errors reach the exception filter through Nest.
   fastify.removeContentTypeParser('text/plain');
+  // CSV is read as text (within the body limit) and only by routes that opt in with the ACCEPTS_CSV
+  // route config; anywhere else a CSV body is refused before it is read.
+  fastify.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const refused =
+      isCsvContentType(request.headers['content-type']) && !acceptsCsv(request.routeOptions.config);
+    done(refused ? new DomainError('unsupported_media_type', 'unsupported media type') : undefined);
+  });
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   setupOpenApi(app);
+  await mountBullBoard(app, config);
 }
 
 /** Builds the API app; tests may pass extra modules (fake routes that exercise the guard). */

@@ -3,17 +3,22 @@ import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthenticationGuard, AuthModule } from '@app/auth';
 import { ConfigModule, type AppConfig } from '@app/config';
+import { DatasetsModule } from '@app/datasets';
+import { JobsModule } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { PacksModule } from '@app/packs';
 import { ReviewsModule } from '@app/reviews';
 import { PersistenceModule } from '@app/persistence';
+import { SimulationsModule } from '@app/simulations';
 import { AccountModule } from './auth/account.module.js';
+import { DatasetsApiModule } from './datasets/datasets-api.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JudgingApiModule } from './judging/judging-api.module.js';
 import { ApiKeysModule } from './keys/api-keys.module.js';
 import { loggerOptions } from './logger.js';
 import { PacksApiModule } from './packs/packs.module.js';
 import { ReviewsApiModule } from './reviews/reviews-api.module.js';
+import { SimulationsApiModule } from './simulations/simulations-api.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,16 +29,21 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerOptions(config)),
         PersistenceModule.forRoot({ runMigrations: true }),
+        JobsModule.forRoot(config),
         AuthModule,
         PacksModule,
         JudgingModule,
         ReviewsModule,
+        DatasetsModule,
+        SimulationsModule,
         AccountModule,
         ApiKeysModule,
         HealthModule,
         PacksApiModule,
         JudgingApiModule,
         ReviewsApiModule,
+        DatasetsApiModule,
+        SimulationsApiModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

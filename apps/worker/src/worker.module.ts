@@ -1,12 +1,14 @@
-import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, type AppConfig } from '@app/config';
-import { QUEUES } from '@app/jobs';
+import { JobsModule } from '@app/jobs';
+import { JudgingModule } from '@app/judging';
 import { PersistenceModule } from '@app/persistence';
+import { SimulationsModule } from '@app/simulations';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+import { SimulationProcessor } from './simulations/simulation.processor.js';
 
-/** The worker: the same libs as the API, booted without HTTP; processors are added per feature. */
+/** The worker: the same libs as the API, booted without HTTP, with one processor per queue. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -18,14 +20,11 @@ export class WorkerModule {
           pinoHttp: { level: config.logLevel, customProps: () => ({ app: 'worker' }) },
         }),
         PersistenceModule.forRoot({ runMigrations: false }),
-        // BullMQ workers block on Redis, so their connection must retry forever rather than fail a command.
-        BullModule.forRoot({
-          prefix: config.redisPrefix,
-          connection: { url: config.redisUrl, maxRetriesPerRequest: null },
-        }),
-        BullModule.registerQueue({ name: QUEUES.maintenance }),
+        JobsModule.forRoot(config),
+        JudgingModule,
+        SimulationsModule,
       ],
-      providers: [MaintenanceProcessor],
+      providers: [MaintenanceProcessor, SimulationProcessor],
     };
   }
 }

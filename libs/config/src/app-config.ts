@@ -105,6 +105,24 @@ class Environment {
   @Min(1)
   @Max(256)
   WORKER_CONCURRENCY = 8;
+
+  /** How often the worker looks for work accepted while Redis was away (and how old it must be, twice this). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WORKER_SWEEP_MS = 15_000;
+
+  /** Opens Bull Board at /admin/queues to whoever presents it; unset: no board. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  ADMIN_TOKEN?: string;
+
+  /** How long a worker's job lock lasts; a killed worker's jobs are retried after about this long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WORKER_LOCK_MS = 30_000;
 }
 
 export interface AppConfig {
@@ -123,6 +141,9 @@ export interface AppConfig {
   modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
   workerHealthPort?: number;
   workerConcurrency: number;
+  workerLockMs: number;
+  workerSweepMs: number;
+  adminToken?: string;
   /** Warnings to log once a logger exists (for example the development session secret). */
   warnings: string[];
 }
@@ -150,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'MODEL_GATEWAY_URL',
     'MODEL_GATEWAY_API_KEY',
     'WORKER_HEALTH_PORT',
+    'ADMIN_TOKEN',
   ]) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
@@ -193,6 +215,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     workerHealthPort: parsed.WORKER_HEALTH_PORT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
+    workerLockMs: parsed.WORKER_LOCK_MS,
+    workerSweepMs: parsed.WORKER_SWEEP_MS,
+    adminToken: parsed.ADMIN_TOKEN,
     warnings,
   };
 }

@@ -1,1 +1,2 @@
 export * from './queues.js';
+export { JobsModule } from './jobs.module.js';

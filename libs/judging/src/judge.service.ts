@@ -11,7 +11,12 @@ import {
   type PackDocument,
   type Ticket,
 } from '@app/domain';
-import { EvaluationRepository, PackRepository, type EvaluationEntity } from '@app/persistence';
+import {
+  EvaluationRepository,
+  PackRepository,
+  type EvaluationEntity,
+  type NewEvaluation,
+} from '@app/persistence';
 import { MODEL_GATEWAY, type GatewayOutcome, type ModelGateway } from './gateway/model-gateway.js';
 import { IdempotencyService } from './idempotency.service.js';
 
@@ -84,6 +89,14 @@ export class JudgeService {
 
   /** Judges against a given version and stores the evaluation. */
   async judgeVersion(input: JudgeVersionInput): Promise<EvaluationEntity> {
+    return this.evaluations.insert(await this.evaluate(input));
+  }
+
+  /**
+   * Judges against a given version without storing: redaction, checks, one model call and the
+   * decision. Callers that store differently (simulations, exactly once per ticket) start here.
+   */
+  async evaluate(input: JudgeVersionInput): Promise<NewEvaluation> {
     const ticket = redactTicket(input.ticket);
     const outcome = await this.callModel(input.document, ticket);
     const decision = decide(
@@ -101,7 +114,7 @@ export class JudgeService {
       ...(decision.derived ? { derived: decision.derived } : {}),
       ...(usage ? { usage } : {}),
     };
-    return this.evaluations.insert({
+    return {
       id: randomUUID(),
       userId: input.userId,
       packId: input.packId,
@@ -114,7 +127,7 @@ export class JudgeService {
       latencyMs: result.latencyMs,
       inputTokens: usage?.inputTokens ?? 0,
       outputTokens: usage?.outputTokens ?? 0,
-    });
+    };
   }
 
   private async callModel(document: PackDocument, ticket: Ticket): Promise<GatewayOutcome> {

@@ -2,14 +2,17 @@ import type { DataSourceOptions } from 'typeorm';
 import { ApiKeyEntity } from './entities/api-key.entity.js';
 import { SessionEntity } from './entities/session.entity.js';
 import { UserEntity } from './entities/user.entity.js';
+import { DatasetEntity, DatasetTicketEntity } from './entities/dataset.entity.js';
 import { EvaluationEntity } from './entities/evaluation.entity.js';
 import { LabelEntity } from './entities/label.entity.js';
 import { IdempotencyKeyEntity } from './entities/idempotency-key.entity.js';
 import { PackVersionEntity } from './entities/pack-version.entity.js';
 import { PackEntity } from './entities/pack.entity.js';
+import { SimulationEntity } from './entities/simulation.entity.js';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
 import { PacksAndEvaluations1763856000000 } from './migrations/1763856000000-packs-and-evaluations.js';
 import { ReviewsLabelsStats1763942400000 } from './migrations/1763942400000-reviews-labels-stats.js';
+import { DatasetsAndSimulations1764028800000 } from './migrations/1764028800000-datasets-and-simulations.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -20,12 +23,16 @@ export const ENTITIES = [
   EvaluationEntity,
   IdempotencyKeyEntity,
   LabelEntity,
+  DatasetEntity,
+  DatasetTicketEntity,
+  SimulationEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
   Foundation1763769600000,
   PacksAndEvaluations1763856000000,
   ReviewsLabelsStats1763942400000,
+  DatasetsAndSimulations1764028800000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

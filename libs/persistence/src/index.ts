@@ -34,3 +34,12 @@ export {
 export { LabelEntity } from './entities/label.entity.js';
 export { LabelRepository, type NewLabel, type LabeledResult } from './repositories/label.repository.js';
 export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';
+export { DatasetEntity, DatasetTicketEntity } from './entities/dataset.entity.js';
+export { SimulationEntity, type SimulationStatus } from './entities/simulation.entity.js';
+export { DatasetRepository, type AppendResult } from './repositories/dataset.repository.js';
+export {
+  SimulationRepository,
+  type SimulationRow,
+  type NewSimulation,
+  type ComparedTicket,
+} from './repositories/simulation.repository.js';

@@ -6,11 +6,13 @@ import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
+import { DatasetRepository } from './repositories/dataset.repository.js';
 import { EvaluationRepository } from './repositories/evaluation.repository.js';
 import { IdempotencyKeyRepository } from './repositories/idempotency-key.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
+import { SimulationRepository } from './repositories/simulation.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 
@@ -23,6 +25,8 @@ const REPOSITORIES = [
   IdempotencyKeyRepository,
   LabelRepository,
   StatsRepository,
+  DatasetRepository,
+  SimulationRepository,
 ];
 
 export interface PersistenceOptions {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StatsRepository, type DailyStatsRow } from '@app/persistence';
+import { SimulationRepository, StatsRepository, type DailyStatsRow } from '@app/persistence';
 
 export const STATS_DAYS = 30;
 
@@ -34,14 +34,18 @@ export function utcDays(today: Date, days: number): string[] {
  */
 @Injectable()
 export class StatsService {
-  constructor(private readonly stats: StatsRepository) {}
+  constructor(
+    private readonly stats: StatsRepository,
+    private readonly simulations: SimulationRepository,
+  ) {}
 
   async forUser(userId: string, now = new Date()): Promise<StatsView> {
     const days = utcDays(now, STATS_DAYS);
     const today = days[days.length - 1];
-    const [rows, reviewsToLabel] = await Promise.all([
+    const [rows, reviewsToLabel, runs] = await Promise.all([
       this.stats.daily(userId, today, STATS_DAYS),
       this.stats.unlabeledReviews(userId),
+      this.simulations.list(userId, 5),
     ]);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     const todayRow: DailyStatsRow = byDay.get(today) ?? {
@@ -59,8 +63,13 @@ export class StatsService {
       byStatus: { accept: todayRow.accept, review: todayRow.review, reject: todayRow.reject },
       avgLatencyMs: evaluationsToday ? todayRow.latencyMsSum / evaluationsToday : 0,
       tokens: { input: todayRow.inputTokens, output: todayRow.outputTokens },
-      // Simulations and webhook deliveries report here once those features exist.
-      recentRuns: [],
+      recentRuns: runs.map((run) => ({
+        id: run.id,
+        status: run.status,
+        packId: run.packId,
+        createdAt: run.createdAt.toISOString(),
+      })),
+      // Webhook deliveries report here once that feature exists.
       recentWebhookFailures: [],
       reviewsToLabel,
       webhookFailureCount: 0,

@@ -13,6 +13,11 @@ export class ListEvaluationsQueryDto {
   @IsString()
   packId?: string;
 
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only the evaluations of this simulation.' })
+  @IsOptional()
+  @IsString()
+  simulationId?: string;
+
   @ApiPropertyOptional({ enum: EVALUATION_STATUSES })
   @IsOptional()
   @IsIn(EVALUATION_STATUSES)

@@ -1,5 +1,5 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import {
   MAINTENANCE_EVERY_MS,
@@ -7,24 +7,37 @@ import {
   MAINTENANCE_JOBS,
   MAINTENANCE_SCHEDULER_ID,
   QUEUES,
+  SWEEP_SCHEDULER_ID,
   type CleanupPayload,
+  type SweepPayload,
 } from '@app/jobs';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { IdempotencyKeyRepository, SessionRepository } from '@app/persistence';
+import { SimulationRunner } from '@app/simulations';
 
 export interface CleanupResult {
   sessions: number;
   idempotencyKeys: number;
 }
 
-/** Deletes expired sessions and idempotency keys, so both tables stay the size of live data. */
+export interface SweepResult {
+  simulations: number;
+}
+
+/**
+ * Housekeeping on a schedule: `cleanup` deletes expired sessions and idempotency keys, so both
+ * tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away.
+ */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(MaintenanceProcessor.name);
 
   constructor(
-    @InjectQueue(QUEUES.maintenance) private readonly queue: Queue<CleanupPayload>,
+    @InjectQueue(QUEUES.maintenance) private readonly queue: Queue<CleanupPayload | SweepPayload>,
     private readonly sessions: SessionRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
+    private readonly simulations: SimulationRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
@@ -33,12 +46,22 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       MAINTENANCE_SCHEDULER_ID,
-      { every: MAINTENANCE_EVERY_MS, immediately: true },
+      { every: MAINTENANCE_EVERY_MS },
       { name: MAINTENANCE_JOBS.cleanup, data: {}, opts: MAINTENANCE_JOB_OPTIONS },
+    );
+    await this.queue.upsertJobScheduler(
+      SWEEP_SCHEDULER_ID,
+      { every: this.config.workerSweepMs },
+      { name: MAINTENANCE_JOBS.sweep, data: {}, opts: MAINTENANCE_JOB_OPTIONS },
     );
   }
 
-  async process(job: Job<CleanupPayload>): Promise<CleanupResult> {
+  async process(job: Job<CleanupPayload | SweepPayload>): Promise<CleanupResult | SweepResult> {
+    if (job.name === MAINTENANCE_JOBS.sweep) {
+      const simulations = await this.simulations.sweep(2 * this.config.workerSweepMs);
+      if (simulations) this.logger.log({ jobId: job.id, simulations }, 'sweep re-enqueued stuck work');
+      return { simulations };
+    }
     const result = {
       sessions: await this.sessions.deleteExpired(),
       idempotencyKeys: await this.idempotencyKeys.deleteExpired(),

@@ -39,6 +39,12 @@ export class EvaluationEntity {
   @Column('integer', { name: 'output_tokens' })
   outputTokens: number;
 
+  @Column('uuid', { name: 'simulation_id', nullable: true })
+  simulationId: string | null;
+
+  @Column('uuid', { name: 'dataset_ticket_id', nullable: true })
+  datasetTicketId: string | null;
+
   /** True when the evaluation has at least one label (kept by the label repository). */
   @Column('boolean', { default: false })
   labeled: boolean;

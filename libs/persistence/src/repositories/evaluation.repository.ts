@@ -5,10 +5,15 @@ import { isUuid, type EvaluationSource, type EvaluationStatus } from '@app/domai
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 
-export type NewEvaluation = Omit<EvaluationEntity, 'createdAt' | 'labeled'>;
+export type NewEvaluation = Omit<
+  EvaluationEntity,
+  'createdAt' | 'labeled' | 'simulationId' | 'datasetTicketId'
+> &
+  Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId'>>;
 
 export interface EvaluationFilter {
   packId?: string;
+  simulationId?: string;
   status?: EvaluationStatus;
   source?: EvaluationSource;
 }
@@ -42,6 +47,8 @@ export class EvaluationRepository {
       .execute();
     return {
       ...evaluation,
+      simulationId: evaluation.simulationId ?? null,
+      datasetTicketId: evaluation.datasetTicketId ?? null,
       labeled: false,
       createdAt: (rows.raw as Array<{ created_at: Date }>)[0].created_at,
     };
@@ -59,8 +66,11 @@ export class EvaluationRepository {
     limit: number,
   ): Promise<EvaluationPage> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
+    if (filter.simulationId !== undefined && !isUuid(filter.simulationId)) return { items: [], next: null };
     const query = this.evaluations.createQueryBuilder('e').where('e.user_id = :userId', { userId });
     if (filter.packId) query.andWhere('e.pack_id = :packId', { packId: filter.packId });
+    if (filter.simulationId)
+      query.andWhere('e.simulation_id = :simulationId', { simulationId: filter.simulationId });
     if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
     if (filter.source) query.andWhere('e.source = :source', { source: filter.source });
     return this.page(query, after, limit);

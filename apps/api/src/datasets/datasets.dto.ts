@@ -1,0 +1,125 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import type { FastifyRequest } from 'fastify';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_DATASET_TICKETS } from '@app/datasets';
+import type { Ticket } from '@app/domain';
+import { createValidationPipe } from '../errors/validation.pipe.js';
+import { TicketDto } from '../judging/ticket.dto.js';
+import { csvToTickets, isCsvContentType } from './csv-tickets.js';
+
+export class CreateDatasetDto {
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'November billing tickets' })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name: string;
+}
+
+export class DatasetDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_DATASET_TICKETS })
+  ticketCount: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class DatasetListDto {
+  @ApiProperty({ type: [DatasetDto], description: 'Newest first.' })
+  items: DatasetDto[];
+}
+
+export class DatasetTicketDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: "0-based place in the dataset's order." })
+  position: number;
+
+  @ApiProperty({ type: TicketDto, description: 'The ticket as stored: redacted.' })
+  ticket: Ticket;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+export class DatasetTicketPageDto {
+  @ApiProperty({ type: [DatasetTicketDto], description: 'By position, at most 100.' })
+  items: DatasetTicketDto[];
+
+  @ApiProperty({ type: String, nullable: true, description: 'Null on the last page.' })
+  nextCursor: string | null;
+}
+
+export class ListDatasetTicketsQueryDto {
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+}
+
+export class UploadTicketsDto {
+  @ApiProperty({ type: [TicketDto], minItems: 1, maxItems: MAX_DATASET_TICKETS })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_DATASET_TICKETS)
+  @ValidateNested({ each: true })
+  @Type(() => TicketDto)
+  tickets: TicketDto[];
+}
+
+export class UploadResultDto {
+  @ApiProperty({ type: 'integer', description: 'Tickets stored by this upload.' })
+  inserted: number;
+
+  @ApiProperty({ type: 'integer', description: 'Tickets in the dataset after it.' })
+  total: number;
+}
+
+/** An upload as received: parsed JSON, or CSV text, with its content type. */
+export interface RawTicketUpload {
+  body: unknown;
+  contentType: string | undefined;
+}
+
+/**
+ * The upload body, kept away from the global ValidationPipe (it also carries CSV text) and from
+ * Swagger's single-schema `@Body` (the route documents one schema per media type instead).
+ */
+export const TicketUpload = createParamDecorator((_: unknown, context: ExecutionContext): RawTicketUpload => {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  return { body: request.body, contentType: request.headers['content-type'] };
+});
+
+/** The global pipe's rules and issue paths, applied by hand because the route also takes CSV. */
+const uploadPipe = createValidationPipe();
+
+/**
+ * The tickets of an upload, JSON (`{tickets: [...]}`) or CSV (rows as tickets), checked like the
+ * judge route's ticket; issues name the row (`tickets.3.customerMessage`).
+ */
+export async function uploadedTickets({ body, contentType }: RawTicketUpload): Promise<Ticket[]> {
+  const upload = isCsvContentType(contentType)
+    ? { tickets: csvToTickets(typeof body === 'string' ? body : '') }
+    : body;
+  await uploadPipe.transform(upload, { type: 'body', metatype: UploadTicketsDto });
+  // Whitelisting refused any unknown field, so the plain objects are exactly the valid tickets.
+  return (upload as { tickets: Ticket[] }).tickets;
+}

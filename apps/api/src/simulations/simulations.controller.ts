@@ -1,0 +1,98 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
+import { SimulationService } from '@app/simulations';
+import {
+  SimulationComparisonDto,
+  SimulationDto,
+  SimulationIdDto,
+  SimulationListDto,
+  StartSimulationDto,
+} from './simulations.dto.js';
+
+const NOT_FOUND = { description: '`simulation not found`', type: ErrorBodyDto };
+
+@ApiTags('simulations')
+@Controller('api/simulations')
+@Authenticated({ permission: 'simulations:run' })
+export class SimulationsController {
+  constructor(private readonly simulations: SimulationService) {}
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Judge a whole dataset with a pack version, in the background',
+    description:
+      'Answers at once, before any ticket is judged. Records the live version (or `packVersionId`) at this moment; later publishes do not change it. Status: queued -> running -> completed, or failed (with a reason) or cancelled. An empty dataset completes at once.',
+  })
+  @ApiAcceptedResponse({ type: SimulationIdDto })
+  @ApiNotFoundResponse({
+    description: '`dataset not found`, `pack not found` or `version not found`',
+    type: ErrorBodyDto,
+  })
+  @ApiConflictResponse({
+    description: '`pack has no published version` (and no packVersionId given)',
+    type: ErrorBodyDto,
+  })
+  start(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: StartSimulationDto,
+  ): Promise<SimulationIdDto> {
+    return this.simulations.start(principal.userId, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Your simulations, newest first' })
+  @ApiOkResponse({ type: SimulationListDto })
+  async list(@CurrentPrincipal() principal: Principal): Promise<SimulationListDto> {
+    return { items: await this.simulations.list(principal.userId) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One simulation with its progress' })
+  @ApiOkResponse({ type: SimulationDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SimulationDto> {
+    return this.simulations.get(principal.userId, id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a queued or running simulation; tickets not yet judged are skipped' })
+  @ApiOkResponse({ type: SimulationDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiConflictResponse({
+    description: '`simulation already completed` (or failed, cancelled)',
+    type: ErrorBodyDto,
+  })
+  cancel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SimulationDto> {
+    return this.simulations.cancel(principal.userId, id);
+  }
+
+  @Get(':id/compare/:otherId')
+  @ApiOperation({
+    summary: 'Compare two completed simulations over the same dataset, ticket by ticket',
+    description:
+      'Per question, how many tickets changed answer; and how statuses moved (for example accept -> review). Try a draft against the live version before publishing it.',
+  })
+  @ApiOkResponse({ type: SimulationComparisonDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiConflictResponse({
+    description: '`both simulations must be completed` or `simulations are over different datasets`',
+    type: ErrorBodyDto,
+  })
+  compare(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('otherId') otherId: string,
+  ): Promise<SimulationComparisonDto> {
+    return this.simulations.compare(principal.userId, id, otherId);
+  }
+}

@@ -1,0 +1,58 @@
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { QUEUES, SIMULATION_JOBS, type JudgeTicketPayload, type StartSimulationPayload } from '@app/jobs';
+import { SimulationRunner, type TicketOutcome } from '@app/simulations';
+
+type SimulationJob =
+  | Job<StartSimulationPayload, number, typeof SIMULATION_JOBS.start>
+  | Job<JudgeTicketPayload, TicketOutcome, typeof SIMULATION_JOBS.ticket>;
+
+/** Runs simulations: `start` fans out one job per ticket; `ticket` judges and records one ticket. */
+@Processor(QUEUES.simulations, { autorun: false })
+export class SimulationProcessor extends WorkerHost implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SimulationProcessor.name);
+
+  constructor(
+    private readonly runner: SimulationRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  /**
+   * Started here rather than on construction, once the configuration is applied: WORKER_CONCURRENCY
+   * jobs at once per process; a killed worker's jobs return to the queue after WORKER_LOCK_MS.
+   */
+  onApplicationBootstrap(): void {
+    this.worker.concurrency = this.config.workerConcurrency;
+    this.worker.opts.lockDuration = this.config.workerLockMs;
+    this.worker.opts.stalledInterval = this.config.workerLockMs;
+    this.worker
+      .run()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'simulation worker stopped'));
+  }
+
+  async process(job: SimulationJob): Promise<number | TicketOutcome> {
+    if (job.name === SIMULATION_JOBS.start) return this.runner.start(job.data.simulationId);
+    const { simulationId, ticketId } = job.data;
+    return this.runner.judgeTicket(simulationId, ticketId);
+  }
+
+  /** After the last attempt the simulation cannot complete: it fails, with the reason kept. */
+  @OnWorkerEvent('failed')
+  async onFailed(job: SimulationJob | undefined, error: Error): Promise<void> {
+    if (!job) return;
+    const final = job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError';
+    this.logger.warn(
+      { jobId: job.id, attempt: job.attemptsMade, final, err: error.message },
+      'simulation job failed',
+    );
+    if (final)
+      await this.runner.giveUp(
+        job.data.simulationId,
+        `${job.name} job failed: ${error.message}`.slice(0, 500),
+      );
+  }
+}

@@ -1,0 +1,81 @@
+import autocannon from 'autocannon';
+
+export interface LoadTarget {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface LoadResult {
+  rps: number;
+  /** Milliseconds, over 2xx responses, at sub-millisecond resolution. */
+  p50: number;
+  p99: number;
+  mean: number;
+  responses: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export function median(values: number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+/**
+ * Closed-loop load: `connections` keep-alive connections, each sending the next POST as soon as
+ * the previous answer arrives. Latencies come from autocannon's per-response timings (float ms)
+ * rather than its histogram, which rounds to whole milliseconds.
+ */
+export function runLoad(
+  target: LoadTarget,
+  connections: number,
+  durationSeconds: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: 'POST',
+        headers: target.headers,
+        body: target.body,
+        connections,
+        duration: durationSeconds,
+        timeout: 30,
+      },
+      (error, result) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        latencies.sort((a, b) => a - b);
+        resolve({
+          rps: result.requests.average,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          mean: latencies.reduce((sum, value) => sum + value, 0) / Math.max(1, latencies.length),
+          responses: result['2xx'] + result.non2xx,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          statusCodes: Object.fromEntries(
+            Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+          ),
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTimeMs);
+    });
+  });
+}

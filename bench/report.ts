@@ -1,0 +1,206 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { median, type LoadResult } from './load.js';
+
+export const TARGET = { connections: 32, overheadP50Ms: 5, overheadP99Ms: 25 };
+
+export interface Run {
+  round: number;
+  connections: number;
+  target: 'gateway' | 'judge';
+  result: LoadResult;
+  /** CPU time per response of the measured server (API, or gateway alone) and of its Postgres backends. */
+  cpuMsPerResponse: { server: number; postgres: number };
+}
+
+export interface SettingSummary {
+  connections: number;
+  judge: {
+    rps: number;
+    p50: number;
+    p99: number;
+    p99Min: number;
+    p99Max: number;
+    apiCpuMs: number;
+    postgresCpuMs: number;
+  };
+  gateway: { rps: number; p50: number; p99: number };
+  overheadP50: number;
+  overheadP99: number;
+  non2xx: number;
+  errors: number;
+  /** Only for the target's connection count. */
+  meetsTarget?: boolean;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  postgres: string;
+  loadAverage: string;
+}
+
+export interface BenchSettings {
+  gatewayDelayMs: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+}
+
+/** Medians over the rounds of one connection count; overhead is the difference of the medians. */
+export function summarize(runs: Run[], connections: number): SettingSummary {
+  const runsOf = (target: Run['target']) =>
+    runs.filter((run) => run.connections === connections && run.target === target);
+  const judgeRuns = runsOf('judge');
+  const judge = judgeRuns.map((run) => run.result);
+  const gateway = runsOf('gateway').map((run) => run.result);
+  const med = (results: LoadResult[], pick: (r: LoadResult) => number) => median(results.map(pick));
+  const summary: SettingSummary = {
+    connections,
+    judge: {
+      rps: med(judge, (r) => r.rps),
+      p50: med(judge, (r) => r.p50),
+      p99: med(judge, (r) => r.p99),
+      p99Min: Math.min(...judge.map((r) => r.p99)),
+      p99Max: Math.max(...judge.map((r) => r.p99)),
+      apiCpuMs: median(judgeRuns.map((run) => run.cpuMsPerResponse.server)),
+      postgresCpuMs: median(judgeRuns.map((run) => run.cpuMsPerResponse.postgres)),
+    },
+    gateway: {
+      rps: med(gateway, (r) => r.rps),
+      p50: med(gateway, (r) => r.p50),
+      p99: med(gateway, (r) => r.p99),
+    },
+    overheadP50: 0,
+    overheadP99: 0,
+    non2xx: judge.reduce((sum, r) => sum + r.non2xx, 0) + gateway.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: judge.reduce((sum, r) => sum + r.errors, 0) + gateway.reduce((sum, r) => sum + r.errors, 0),
+  };
+  summary.overheadP50 = summary.judge.p50 - summary.gateway.p50;
+  summary.overheadP99 = summary.judge.p99 - summary.gateway.p99;
+  if (connections === TARGET.connections) {
+    summary.meetsTarget =
+      summary.overheadP50 < TARGET.overheadP50Ms && summary.overheadP99 < TARGET.overheadP99Ms;
+  }
+  return summary;
+}
+
+const ms = (value: number) => value.toFixed(1);
+const verdict = (s: SettingSummary) =>
+  s.meetsTarget === undefined ? '-' : s.meetsTarget ? 'met' : 'NOT met';
+
+function markdownTable(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '-')), ...rows.map(line)].join('\n');
+}
+
+export function resultsTable(summaries: SettingSummary[]): string {
+  return markdownTable(
+    [
+      'Connections',
+      'Judge rps',
+      'rps / gateway alone',
+      'Judge p50',
+      'Judge p99 (range)',
+      'Gateway p50',
+      'Gateway p99',
+      'Overhead p50',
+      'Overhead p99',
+      'API CPU / req',
+      'Postgres CPU / req',
+      'Non-2xx / errors',
+      'Target',
+    ],
+    summaries.map((s) => [
+      String(s.connections),
+      s.judge.rps.toFixed(0),
+      (s.judge.rps / s.gateway.rps).toFixed(2),
+      ms(s.judge.p50),
+      `${ms(s.judge.p99)} (${ms(s.judge.p99Min)}-${ms(s.judge.p99Max)})`,
+      ms(s.gateway.p50),
+      ms(s.gateway.p99),
+      ms(s.overheadP50),
+      ms(s.overheadP99),
+      ms(s.judge.apiCpuMs),
+      ms(s.judge.postgresCpuMs),
+      `${s.non2xx} / ${s.errors}`,
+      verdict(s),
+    ]),
+  );
+}
+
+export function runsTable(runs: Run[]): string {
+  return markdownTable(
+    [
+      'Round',
+      'Connections',
+      'Target',
+      'rps',
+      'p50',
+      'p99',
+      'Server CPU / req',
+      'Postgres CPU / req',
+      'Responses',
+      'Non-2xx',
+      'Errors',
+    ],
+    runs.map(({ round, connections, target, result, cpuMsPerResponse }) => [
+      String(round),
+      String(connections),
+      target,
+      result.rps.toFixed(0),
+      ms(result.p50),
+      ms(result.p99),
+      ms(cpuMsPerResponse.server),
+      ms(cpuMsPerResponse.postgres),
+      String(result.responses),
+      String(result.non2xx),
+      String(result.errors),
+    ]),
+  );
+}
+
+const BEGIN = '<!-- bench:judge:begin (written by `npm run bench:judge`; edit outside these markers) -->';
+const END = '<!-- bench:judge:end -->';
+
+/** The generated section of docs/performance.md: machine, settings, results and every run. */
+export function resultsSection(
+  summaries: SettingSummary[],
+  runs: Run[],
+  machine: Machine,
+  settings: BenchSettings,
+): string {
+  const target = summaries.find((s) => s.meetsTarget !== undefined);
+  return [
+    BEGIN,
+    `### Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    '',
+    `Machine: ${machine.cpus} CPUs (\`nproc\`), ${machine.cpuModel}, Node.js ${machine.node}, ` +
+      `PostgreSQL ${machine.postgres}; load average before the run ${machine.loadAverage}.`,
+    `Settings: gateway delay ${settings.gatewayDelayMs} ms, warm-up ${settings.warmupSeconds} s, ` +
+      `${settings.durationSeconds} s measured, ${settings.rounds} rounds; medians over the rounds, latencies in ms.`,
+    '',
+    resultsTable(summaries),
+    '',
+    target
+      ? `Target at ${TARGET.connections} connections (overhead p50 < ${TARGET.overheadP50Ms} ms and p99 < ${TARGET.overheadP99Ms} ms): **${verdict(target)}**.`
+      : `The target's ${TARGET.connections} connections were not measured in this run.`,
+    '',
+    'Every run, in the order they ran:',
+    '',
+    runsTable(runs),
+    END,
+  ].join('\n');
+}
+
+/** Replaces the generated section of the file (or appends it), leaving the hand-written text alone. */
+export function writeResultsSection(file: string, section: string): void {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
+  const begin = current.indexOf(BEGIN);
+  const end = current.indexOf(END);
+  const next =
+    begin >= 0 && end > begin
+      ? current.slice(0, begin) + section + current.slice(end + END.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}

@@ -1,0 +1,11 @@
+// Child process: the real API app (as in production, minus logging), on a free port of 127.0.0.1.
+import 'reflect-metadata';
+import { loadConfigOrExit } from '@app/config';
+import { createApiApp } from '../apps/api/src/app.factory.js';
+import { serveUntilStopped } from './child-process.js';
+
+const config = loadConfigOrExit(process.env);
+const app = await createApiApp(config);
+await app.listen(0, '127.0.0.1');
+const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+serveUntilStopped(url, () => app.close());

@@ -1,0 +1,51 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+@Entity('simulations')
+export class SimulationEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('uuid', { name: 'dataset_id' })
+  datasetId: string;
+
+  @Column('uuid', { name: 'pack_id' })
+  packId: string;
+
+  @Column('uuid', { name: 'pack_version_id' })
+  packVersionId: string;
+
+  @Column('text')
+  status: SimulationStatus;
+
+  @Column('text', { nullable: true })
+  reason: string | null;
+
+  @Column('integer')
+  total: number;
+
+  @Column('integer')
+  completed: number;
+
+  @Column('integer')
+  accept: number;
+
+  @Column('integer')
+  review: number;
+
+  @Column('integer')
+  reject: number;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'started_at', nullable: true })
+  startedAt: Date | null;
+
+  @Column('timestamptz', { name: 'finished_at', nullable: true })
+  finishedAt: Date | null;
+}

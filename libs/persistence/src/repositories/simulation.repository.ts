@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { isUuid } from '@app/domain';
+import type { SimulationStatus } from '../entities/simulation.entity.js';
+import type { NewEvaluation } from './evaluation.repository.js';
+
+export interface SimulationRow {
+  id: string;
+  userId: string;
+  datasetId: string;
+  packId: string;
+  packVersionId: string;
+  status: SimulationStatus;
+  reason: string | null;
+  total: number;
+  completed: number;
+  accept: number;
+  review: number;
+  reject: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  datasetName: string;
+  packName: string;
+}
+
+export interface NewSimulation {
+  id: string;
+  datasetId: string;
+  packId: string;
+  packVersionId: string;
+  total: number;
+}
+
+export interface ComparedTicket {
+  ticketId: string;
+  fromStatus: string;
+  toStatus: string;
+  fromAnswers: Record<string, unknown>;
+  toAnswers: Record<string, unknown>;
+}
+
+const SELECT = `
+  SELECT s.*, d.name AS dataset_name, p.name AS pack_name
+    FROM simulations s JOIN datasets d ON d.id = s.dataset_id JOIN packs p ON p.id = s.pack_id`;
+
+function toRow(raw: Record<string, unknown>): SimulationRow {
+  return {
+    id: raw.id as string,
+    userId: raw.user_id as string,
+    datasetId: raw.dataset_id as string,
+    packId: raw.pack_id as string,
+    packVersionId: raw.pack_version_id as string,
+    status: raw.status as SimulationStatus,
+    reason: raw.reason as string | null,
+    total: raw.total as number,
+    completed: raw.completed as number,
+    accept: raw.accept as number,
+    review: raw.review as number,
+    reject: raw.reject as number,
+    createdAt: raw.created_at as Date,
+    startedAt: raw.started_at as Date | null,
+    finishedAt: raw.finished_at as Date | null,
+    datasetName: raw.dataset_name as string,
+    packName: raw.pack_name as string,
+  };
+}
+
+/**
+ * Simulations. Progress lives in Postgres and moves only together with the insert of a ticket's
+ * evaluation, in one transaction, so it stays exact however many workers share a simulation.
+ */
+@Injectable()
+export class SimulationRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Creates it `queued`, or `completed` at once when there is nothing to judge. */
+  async create(userId: string, simulation: NewSimulation): Promise<void> {
+    const empty = simulation.total === 0;
+    await this.dataSource.query(
+      `INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [
+        simulation.id,
+        userId,
+        simulation.datasetId,
+        simulation.packId,
+        simulation.packVersionId,
+        empty ? 'completed' : 'queued',
+        simulation.total,
+        empty ? new Date() : null,
+      ],
+    );
+  }
+
+  async list(userId: string, limit = 100): Promise<SimulationRow[]> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `${SELECT} WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map(toRow);
+  }
+
+  async find(userId: string, id: string): Promise<SimulationRow | null> {
+    if (!isUuid(id)) return null;
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `${SELECT} WHERE s.user_id = $1 AND s.id = $2`,
+      [userId, id],
+    );
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  /** For workers: the simulation whatever its owner (jobs carry ids the API already checked). */
+  async findForWorker(id: string): Promise<SimulationRow | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(`${SELECT} WHERE s.id = $1`, [
+      id,
+    ]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+
+  /** queued -> running; returns false when the simulation is no longer queued (or running already). */
+  async markRunning(id: string): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE simulations SET status = 'running', started_at = COALESCE(started_at, now()) WHERE id = $1 AND status IN ('queued', 'running')`,
+      [id],
+    );
+    return affected > 0;
+  }
+
+  async cancel(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE simulations SET status = 'cancelled', finished_at = now() WHERE user_id = $1 AND id = $2 AND status IN ('queued', 'running')`,
+      [userId, id],
+    );
+    return affected > 0;
+  }
+
+  async fail(id: string, reason: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE simulations SET status = 'failed', reason = $2, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
+      [id, reason],
+    );
+  }
+
+  /** Simulations still `queued` this long after creation: their start job never reached a worker. */
+  async stuckQueued(olderThanMs: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM simulations WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::float8 / 1000)
+        ORDER BY created_at LIMIT 100`,
+      [olderThanMs],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Whether this ticket's evaluation is stored already (a retried or duplicated job). */
+  async hasEvaluation(simulationId: string, ticketId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM evaluations WHERE simulation_id = $1 AND dataset_ticket_id = $2`,
+      [simulationId, ticketId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Stores a ticket's evaluation exactly once (the unique index decides) and, only when it was
+   * new, counts it; the last one completes the simulation. Returns whether it was stored now.
+   */
+  async recordEvaluation(
+    evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const inserted: unknown[] = await tx.query(
+        `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
+                                  latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         ON CONFLICT (simulation_id, dataset_ticket_id) WHERE simulation_id IS NOT NULL DO NOTHING
+         RETURNING 1`,
+        [
+          evaluation.id,
+          evaluation.userId,
+          evaluation.packId,
+          evaluation.packVersionId,
+          evaluation.source,
+          evaluation.status,
+          JSON.stringify(evaluation.redactedTicket),
+          JSON.stringify(evaluation.result),
+          evaluation.modelId,
+          evaluation.latencyMs,
+          evaluation.inputTokens,
+          evaluation.outputTokens,
+          evaluation.simulationId,
+          evaluation.datasetTicketId,
+        ],
+      );
+      if (!inserted.length) return false;
+      await tx.query(
+        `UPDATE simulations
+            SET completed = completed + 1,
+                accept = accept + ($2 = 'accept')::int,
+                review = review + ($2 = 'review')::int,
+                reject = reject + ($2 = 'reject')::int,
+                status = CASE WHEN completed + 1 >= total AND status IN ('queued', 'running') THEN 'completed' ELSE status END,
+                finished_at = CASE WHEN completed + 1 >= total AND status IN ('queued', 'running') THEN now() ELSE finished_at END
+          WHERE id = $1`,
+        [evaluation.simulationId, evaluation.status],
+      );
+      return true;
+    });
+  }
+
+  /** Both simulations' evaluations, paired by dataset ticket. */
+  async pairEvaluations(userId: string, fromId: string, toId: string): Promise<ComparedTicket[]> {
+    const rows: Array<{
+      ticket_id: string;
+      from_status: string;
+      to_status: string;
+      from_answers: Record<string, unknown>;
+      to_answers: Record<string, unknown>;
+    }> = await this.dataSource.query(
+      `SELECT a.dataset_ticket_id AS ticket_id, a.status AS from_status, b.status AS to_status,
+                a.result -> 'answers' AS from_answers, b.result -> 'answers' AS to_answers
+           FROM evaluations a JOIN evaluations b ON b.dataset_ticket_id = a.dataset_ticket_id
+          WHERE a.user_id = $1 AND b.user_id = $1 AND a.simulation_id = $2 AND b.simulation_id = $3`,
+      [userId, fromId, toId],
+    );
+    return rows.map((row) => ({
+      ticketId: row.ticket_id,
+      fromStatus: row.from_status,
+      toStatus: row.to_status,
+      fromAnswers: row.from_answers,
+      toAnswers: row.to_answers,
+    }));
+  }
+}

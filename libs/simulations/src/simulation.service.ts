@@ -1,0 +1,126 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { answerCategory, ConflictError, NotFoundError, type Answer } from '@app/domain';
+import { DatasetRepository, PackRepository, SimulationRepository } from '@app/persistence';
+import { SimulationQueue } from './simulation-queue.js';
+import {
+  toSimulationListItemView,
+  toSimulationView,
+  type SimulationListItemView,
+  type SimulationView,
+} from './simulation.views.js';
+
+export interface StartSimulationInput {
+  datasetId: string;
+  packId: string;
+  /** Any version of the pack, the draft included; the live version when absent. */
+  packVersionId?: string;
+}
+
+export interface SimulationComparison {
+  from: string;
+  to: string;
+  tickets: number;
+  questions: Array<{ questionId: string; changed: number }>;
+  statusChanges: Array<{ from: string; to: string; count: number }>;
+}
+
+/** The API side of simulations: checks and records them, then hands them to the worker's queue. */
+@Injectable()
+export class SimulationService {
+  private readonly logger = new Logger(SimulationService.name);
+
+  constructor(
+    private readonly simulations: SimulationRepository,
+    private readonly datasets: DatasetRepository,
+    private readonly packs: PackRepository,
+    private readonly queue: SimulationQueue,
+  ) {}
+
+  async start(userId: string, input: StartSimulationInput): Promise<{ id: string }> {
+    const dataset = await this.datasets.find(userId, input.datasetId);
+    if (!dataset) throw new NotFoundError('dataset not found');
+    const pack = await this.packs.find(userId, input.packId);
+    if (!pack) throw new NotFoundError('pack not found');
+    let packVersionId = pack.liveVersionId;
+    if (input.packVersionId !== undefined) {
+      const version = await this.packs.findVersionById(userId, input.packVersionId);
+      if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
+      packVersionId = version.id;
+    }
+    if (!packVersionId) throw new ConflictError('pack has no published version');
+    const id = randomUUID();
+    await this.simulations.create(userId, {
+      id,
+      datasetId: dataset.id,
+      packId: pack.id,
+      packVersionId,
+      total: dataset.ticketCount,
+    });
+    if (dataset.ticketCount > 0) {
+      // Recorded in Postgres first: if Redis is away now, the worker's sweeper enqueues it later.
+      await this.queue
+        .start(id)
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, simulationId: id }, 'enqueue failed; the sweeper will retry'),
+        );
+    }
+    return { id };
+  }
+
+  async list(userId: string): Promise<SimulationListItemView[]> {
+    return (await this.simulations.list(userId)).map(toSimulationListItemView);
+  }
+
+  async get(userId: string, id: string): Promise<SimulationView> {
+    const simulation = await this.simulations.find(userId, id);
+    if (!simulation) throw new NotFoundError('simulation not found');
+    return toSimulationView(simulation);
+  }
+
+  async cancel(userId: string, id: string): Promise<SimulationView> {
+    const simulation = await this.simulations.find(userId, id);
+    if (!simulation) throw new NotFoundError('simulation not found');
+    if (!(await this.simulations.cancel(userId, id)))
+      throw new ConflictError(`simulation already ${simulation.status}`);
+    return this.get(userId, id);
+  }
+
+  /** Per question, how many tickets changed answer; and how statuses moved, ticket by ticket. */
+  async compare(userId: string, fromId: string, toId: string): Promise<SimulationComparison> {
+    const [from, to] = await Promise.all([
+      this.simulations.find(userId, fromId),
+      this.simulations.find(userId, toId),
+    ]);
+    if (!from || !to) throw new NotFoundError('simulation not found');
+    if (from.status !== 'completed' || to.status !== 'completed')
+      throw new ConflictError('both simulations must be completed');
+    if (from.datasetId !== to.datasetId) throw new ConflictError('simulations are over different datasets');
+    const pairs = await this.simulations.pairEvaluations(userId, from.id, to.id);
+    const changed = new Map<string, number>();
+    const moves = new Map<string, number>();
+    for (const pair of pairs) {
+      for (const questionId of new Set([...Object.keys(pair.fromAnswers), ...Object.keys(pair.toAnswers)])) {
+        const a = answerCategory(pair.fromAnswers[questionId] as Answer | undefined);
+        const b = answerCategory(pair.toAnswers[questionId] as Answer | undefined);
+        changed.set(questionId, (changed.get(questionId) ?? 0) + (a === b ? 0 : 1));
+      }
+      const move = `${pair.fromStatus}->${pair.toStatus}`;
+      moves.set(move, (moves.get(move) ?? 0) + 1);
+    }
+    return {
+      from: from.id,
+      to: to.id,
+      tickets: pairs.length,
+      questions: [...changed]
+        .map(([questionId, count]) => ({ questionId, changed: count }))
+        .sort((a, b) => a.questionId.localeCompare(b.questionId)),
+      statusChanges: [...moves]
+        .map(([move, count]) => {
+          const [a, b] = move.split('->');
+          return { from: a, to: b, count };
+        })
+        .sort((x, y) => `${x.from}${x.to}`.localeCompare(`${y.from}${y.to}`)),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import type { SimulationRow } from '@app/persistence';
+
+export interface SimulationListItemView {
+  id: string;
+  datasetId: string;
+  packId: string;
+  packVersionId: string;
+  status: string;
+  createdAt: string;
+  datasetName: string;
+  packName: string;
+}
+
+export interface SimulationView extends SimulationListItemView {
+  total: number;
+  completed: number;
+  byStatus: { accept: number; review: number; reject: number };
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Why a simulation failed; null otherwise. */
+  reason: string | null;
+}
+
+export function toSimulationListItemView(row: SimulationRow): SimulationListItemView {
+  return {
+    id: row.id,
+    datasetId: row.datasetId,
+    packId: row.packId,
+    packVersionId: row.packVersionId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    datasetName: row.datasetName,
+    packName: row.packName,
+  };
+}
+
+export function toSimulationView(row: SimulationRow): SimulationView {
+  return {
+    ...toSimulationListItemView(row),
+    total: row.total,
+    completed: row.completed,
+    byStatus: { accept: row.accept, review: row.review, reject: row.reject },
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    reason: row.reason,
+  };
+}

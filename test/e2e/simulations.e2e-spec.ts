@@ -1,0 +1,470 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { startApi, type TestApi } from '../support/api.js';
+import { createKey, newTenant, type Client } from '../support/client.js';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
+import { createPack, createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
+import type { RunningProcess } from '../support/process.js';
+import { eventually, startWorker, stopWorker } from '../support/worker.js';
+
+/** Its own Redis namespace: only this file's workers take these jobs. */
+const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-sim`;
+
+async function createDataset(client: Client, count: number, name = 'tickets'): Promise<{ id: string }> {
+  const dataset = await client.post('/api/datasets', { name });
+  expect(dataset.status).toBe(201);
+  for (let start = 0; start < count; start += 100) {
+    const tickets = Array.from({ length: Math.min(100, count - start) }, (_, i) => ({
+      ...TICKET,
+      externalId: `T-${start + i}`,
+    }));
+    const res = await client.post(`/api/datasets/${dataset.body.id}/tickets`, { tickets });
+    expect(res.status).toBe(200);
+  }
+  return dataset.body;
+}
+
+async function waitForStatus(client: Client, id: string, statuses: string[], timeoutMs = 60_000) {
+  return eventually(async () => {
+    const res = await client.get(`/api/simulations/${id}`);
+    return statuses.includes(res.body.status) ? res.body : undefined;
+  }, timeoutMs);
+}
+
+async function evaluationCounts(simulationId: string): Promise<{ rows: number; tickets: number }> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS rows, count(DISTINCT dataset_ticket_id)::int AS tickets FROM evaluations WHERE simulation_id = $1`,
+      [simulationId],
+    );
+    return rows[0];
+  } finally {
+    await db.end();
+  }
+}
+
+describe('simulations on the worker', () => {
+  let api: TestApi;
+  let gateway: FakeGateway;
+  let worker: RunningProcess;
+  let workerEnv: Record<string, string>;
+
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+    api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX });
+    workerEnv = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX, WORKER_CONCURRENCY: '8' };
+    worker = await startWorker(workerEnv);
+  });
+  afterEach(() => gateway.reset());
+  afterAll(async () => {
+    await stopWorker(worker);
+    await api.close();
+    await gateway.close();
+  });
+
+  it('answers 202 at once, runs queued -> running -> completed, and stores one evaluation per ticket', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 20, 'twenty');
+    gateway.set({ kind: 'answer', delayMs: 100 });
+    const started = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const early = await keyed.get(`/api/simulations/${started.body.id}`);
+    expect(['queued', 'running']).toContain(early.body.status);
+    expect(early.body.completed).toBeLessThan(20);
+
+    // A publish after the start does not change the version the simulation runs.
+    await keyed.patch(`/api/packs/${pack.id}`, { name: 'Triage v2' });
+    await keyed.post(`/api/packs/${pack.id}/publish`);
+
+    const done = await waitForStatus(keyed, started.body.id, ['completed']);
+    expect(done).toEqual({
+      id: started.body.id,
+      datasetId: dataset.id,
+      packId: pack.id,
+      packVersionId: pack.liveVersionId,
+      status: 'completed',
+      createdAt: expect.any(String),
+      datasetName: 'twenty',
+      packName: 'Triage v2',
+      total: 20,
+      completed: 20,
+      byStatus: { accept: 0, review: 0, reject: 20 },
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+      reason: null,
+    });
+    const evaluations = await keyed.get(`/api/evaluations?simulationId=${started.body.id}`);
+    expect(evaluations.body.items).toHaveLength(20);
+    for (const item of evaluations.body.items) {
+      expect(item).toMatchObject({ source: 'simulation', packVersionId: pack.liveVersionId });
+    }
+    expect(await evaluationCounts(started.body.id)).toEqual({ rows: 20, tickets: 20 });
+
+    const list = await keyed.get('/api/simulations');
+    expect(list.body.items[0]).toEqual({
+      id: started.body.id,
+      datasetId: dataset.id,
+      packId: pack.id,
+      packVersionId: pack.liveVersionId,
+      status: 'completed',
+      createdAt: done.createdAt,
+      datasetName: 'twenty',
+      packName: 'Triage v2',
+    });
+    const stats = await keyed.get('/api/stats');
+    expect(stats.body.recentRuns[0]).toEqual({
+      id: started.body.id,
+      status: 'completed',
+      packId: pack.id,
+      createdAt: done.createdAt,
+    });
+  });
+
+  it('completes an empty dataset at once with zero tickets', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 0);
+    const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    const simulation = await keyed.get(`/api/simulations/${body.id}`);
+    expect(simulation.body).toMatchObject({ status: 'completed', total: 0, completed: 0 });
+  });
+
+  it('stores gateway failures as review with their kind and still completes', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 10);
+    gateway.next(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 503 },
+      { kind: 'content', content: 'garbage' },
+    );
+    const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    const done = await waitForStatus(keyed, body.id, ['completed']);
+    expect(done.completed).toBe(10);
+    expect(done.byStatus.review).toBe(3);
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `SELECT result -> 'reviewReasons' ->> 0 AS reason, count(*)::int AS n FROM evaluations
+          WHERE simulation_id = $1 AND status = 'review' GROUP BY 1 ORDER BY 1`,
+        [body.id],
+      );
+      expect(rows).toEqual([
+        { reason: 'gateway_unavailable', n: 2 },
+        { reason: 'invalid_model_output', n: 1 },
+      ]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('runs a named version (the draft) and compares it with the live run', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const draft = triageDocument();
+    draft.questions[1].criteria.outcomeWhenTrue = 'review';
+    const edited = (await keyed.patch(`/api/packs/${pack.id}`, { document: draft })).body;
+    const dataset = await createDataset(keyed, 6);
+    const live = (await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id })).body;
+    await waitForStatus(keyed, live.id, ['completed']);
+    const trial = await keyed.post('/api/simulations', {
+      datasetId: dataset.id,
+      packId: pack.id,
+      packVersionId: edited.draftVersionId,
+    });
+    expect(trial.status).toBe(202);
+    const trialDone = await waitForStatus(keyed, trial.body.id, ['completed']);
+    expect(trialDone.packVersionId).toBe(edited.draftVersionId);
+    const comparison = await keyed.get(`/api/simulations/${live.id}/compare/${trial.body.id}`);
+    expect(comparison.status).toBe(200);
+    expect(comparison.body).toEqual({
+      from: live.id,
+      to: trial.body.id,
+      tickets: 6,
+      questions: [
+        { questionId: 'abusive', changed: 0 },
+        { questionId: 'complexity', changed: 0 },
+        { questionId: 'department', changed: 0 },
+      ],
+      statusChanges: [{ from: 'reject', to: 'review', count: 6 }],
+    });
+    const otherDataset = await createDataset(keyed, 1);
+    const other = (await keyed.post('/api/simulations', { datasetId: otherDataset.id, packId: pack.id }))
+      .body;
+    await waitForStatus(keyed, other.id, ['completed']);
+    const mismatch = await keyed.get(`/api/simulations/${live.id}/compare/${other.id}`);
+    expect(mismatch.status).toBe(409);
+    expect(mismatch.body).toEqual({ error: 'simulations are over different datasets' });
+  });
+
+  it('cancels a running simulation; the rest of its tickets are skipped', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 60);
+    gateway.set({ kind: 'answer', delayMs: 200 });
+    const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    await eventually(async () =>
+      (await keyed.get(`/api/simulations/${body.id}`)).body.completed > 0 ? true : undefined,
+    );
+    const cancelled = await keyed.post(`/api/simulations/${body.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = (await keyed.get(`/api/simulations/${body.id}`)).body;
+    expect(after.status).toBe('cancelled');
+    expect(after.completed).toBeLessThan(60);
+    const again = await keyed.post(`/api/simulations/${body.id}/cancel`);
+    expect(again.status).toBe(409);
+  });
+
+  it('answers 404 for missing or foreign datasets, packs, versions and simulations, and 409 without a live version', async () => {
+    const { keyed } = await newTenant(api.url);
+    const other = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 1);
+    const foreignPack = await createPublishedPack(other.keyed);
+    const foreignDataset = await createDataset(other.keyed, 1);
+    const cases: Array<[object, number, string]> = [
+      [{ datasetId: foreignDataset.id, packId: pack.id }, 404, 'dataset not found'],
+      [{ datasetId: 'nope', packId: pack.id }, 404, 'dataset not found'],
+      [{ datasetId: dataset.id, packId: foreignPack.id }, 404, 'pack not found'],
+      [
+        { datasetId: dataset.id, packId: pack.id, packVersionId: foreignPack.liveVersionId },
+        404,
+        'version not found',
+      ],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await keyed.post('/api/simulations', body);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual({ error });
+    }
+    const draftOnly = await createPack(keyed);
+    const noLive = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: draftOnly.id });
+    expect(noLive.status).toBe(409);
+    expect(noLive.body).toEqual({ error: 'pack has no published version' });
+    const theirs = (
+      await other.keyed.post('/api/simulations', { datasetId: foreignDataset.id, packId: foreignPack.id })
+    ).body;
+    for (const res of [
+      await keyed.get(`/api/simulations/${theirs.id}`),
+      await keyed.post(`/api/simulations/${theirs.id}/cancel`),
+      await keyed.get('/api/simulations/not-a-uuid'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'simulation not found' });
+    }
+    expect((await keyed.get('/api/simulations')).body.items.map((s: { id: string }) => s.id)).not.toContain(
+      theirs.id,
+    );
+  });
+
+  it('needs simulations:run', async () => {
+    const { session } = await newTenant(api.url);
+    const { client } = await createKey(session, ['packs:read', 'packs:write']);
+    expect((await client.get('/api/simulations')).body).toEqual({
+      error: 'missing permission simulations:run',
+    });
+  });
+});
+
+describe('simulations surviving crashes', () => {
+  let api: TestApi;
+  let gateway: FakeGateway;
+  const prefix = `${PREFIX}-crash`;
+
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+    api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    await api.close();
+    await gateway.close();
+  });
+
+  it('finishes a 250-ticket simulation with exactly 250 evaluations after the worker is killed with SIGKILL', async () => {
+    const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '8' };
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 250);
+    gateway.set({ kind: 'answer', delayMs: 40 });
+    const first = await startWorker(env);
+    const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    await eventually(async () =>
+      (await keyed.get(`/api/simulations/${body.id}`)).body.completed >= 40 ? true : undefined,
+    );
+    await stopWorker(first, 'SIGKILL');
+    const midway = (await keyed.get(`/api/simulations/${body.id}`)).body;
+    expect(midway.status).toBe('running');
+    expect(midway.completed).toBeLessThan(250);
+
+    const second = await startWorker(env);
+    try {
+      const done = await waitForStatus(keyed, body.id, ['completed'], 90_000);
+      expect(done.completed).toBe(250);
+      expect(await evaluationCounts(body.id)).toEqual({ rows: 250, tickets: 250 });
+    } finally {
+      await stopWorker(second);
+    }
+  });
+
+  it('shares one simulation between two workers with exactly one evaluation per ticket', async () => {
+    const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '4' };
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 120);
+    gateway.set({ kind: 'answer', delayMs: 20 });
+    const workers = await Promise.all([startWorker(env), startWorker(env)]);
+    try {
+      const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+      const done = await waitForStatus(keyed, body.id, ['completed'], 60_000);
+      expect(done.completed).toBe(120);
+      expect(done.byStatus.accept + done.byStatus.review + done.byStatus.reject).toBe(120);
+      expect(await evaluationCounts(body.id)).toEqual({ rows: 120, tickets: 120 });
+    } finally {
+      await Promise.all(workers.map((w) => stopWorker(w)));
+    }
+  });
+});
+
+describe('simulations accepted while Redis is away, and graceful shutdown', () => {
+  let gateway: FakeGateway;
+  const prefix = `${PREFIX}-sweep`;
+
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it('accepts a simulation with Redis down (202 at once), and the worker sweeper runs it later', async () => {
+    // This API's queue connection points at a closed port; sign-up, keys and packs live in Postgres.
+    const offline = await startApi({
+      MODEL_GATEWAY_URL: gateway.url,
+      REDIS_PREFIX: prefix,
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    let simulationId: string;
+    let keyed: Client;
+    try {
+      const tenant = await newTenant(offline.url);
+      keyed = tenant.keyed;
+      const pack = await createPublishedPack(keyed);
+      const dataset = await createDataset(keyed, 5);
+      const started = Date.now();
+      const res = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+      expect(res.status).toBe(202);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      simulationId = res.body.id;
+      expect((await keyed.get(`/api/simulations/${simulationId}`)).body.status).toBe('queued');
+    } finally {
+      await offline.close();
+    }
+    const online = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
+    const worker = await startWorker({
+      MODEL_GATEWAY_URL: gateway.url,
+      REDIS_PREFIX: prefix,
+      WORKER_SWEEP_MS: '500',
+    });
+    try {
+      const client = keyed!;
+      const reader = new (client.constructor as typeof Client)(online.url).withKey(client.apiKey!);
+      const done = await waitForStatus(reader, simulationId, ['completed'], 30_000);
+      expect(done.completed).toBe(5);
+      expect(await evaluationCounts(simulationId)).toEqual({ rows: 5, tickets: 5 });
+    } finally {
+      await stopWorker(worker);
+      await online.close();
+    }
+  });
+
+  it('stops on SIGTERM with exit code 0, finishing in-flight jobs, and a new worker completes the run exactly once', async () => {
+    const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
+    const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '4' };
+    try {
+      const { keyed } = await newTenant(api.url);
+      const pack = await createPublishedPack(keyed);
+      const dataset = await createDataset(keyed, 40);
+      gateway.set({ kind: 'answer', delayMs: 300 });
+      const first = await startWorker(env);
+      const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+      await eventually(async () =>
+        (await keyed.get(`/api/simulations/${body.id}`)).body.completed >= 4 ? true : undefined,
+      );
+      first.child.kill('SIGTERM');
+      const exit = await first.exited();
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(first.output()).toContain('worker stopped');
+      const stopped = (await keyed.get(`/api/simulations/${body.id}`)).body;
+      expect(stopped.completed).toBeLessThan(40);
+      // Nothing in flight was lost: every evaluation counted is stored, once.
+      expect(await evaluationCounts(body.id)).toEqual({
+        rows: stopped.completed,
+        tickets: stopped.completed,
+      });
+
+      gateway.set({ kind: 'answer' });
+      const second = await startWorker(env);
+      try {
+        const done = await waitForStatus(keyed, body.id, ['completed'], 30_000);
+        expect(done.completed).toBe(40);
+        expect(await evaluationCounts(body.id)).toEqual({ rows: 40, tickets: 40 });
+      } finally {
+        await stopWorker(second);
+      }
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('Bull Board for operators', () => {
+  it('is served at /admin/queues only with ADMIN_TOKEN, and only to that token', async () => {
+    const token = 'admin-token-0123456789abcdef';
+    const api = await startApi({ ADMIN_TOKEN: token, REDIS_PREFIX: `${PREFIX}-board` });
+    try {
+      const anonymous = await fetch(`${api.url}/admin/queues`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toContain('Basic');
+      const { keyed } = await newTenant(api.url);
+      expect(
+        (await fetch(`${api.url}/admin/queues`, { headers: { 'x-api-key': keyed.apiKey! } })).status,
+      ).toBe(401);
+      expect(
+        (
+          await fetch(`${api.url}/admin/queues`, {
+            headers: { authorization: 'Bearer wrong-token-0123456789' },
+          })
+        ).status,
+      ).toBe(401);
+      const bearer = await fetch(`${api.url}/admin/queues`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(bearer.status).toBe(200);
+      expect(await bearer.text()).toContain('<html');
+      const basic = await fetch(`${api.url}/admin/queues/api/queues`, {
+        headers: { authorization: `Basic ${Buffer.from(`ops:${token}`).toString('base64')}` },
+      });
+      expect(basic.status).toBe(200);
+      const queues = (await basic.json()) as { queues: Array<{ name: string }> };
+      expect(queues.queues.map((q) => q.name).sort()).toEqual(['maintenance', 'simulations']);
+    } finally {
+      await api.close();
+    }
+    const without = await startApi({ REDIS_PREFIX: `${PREFIX}-board` });
+    try {
+      const res = await fetch(`${without.url}/admin/queues`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(404);
+    } finally {
+      await without.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { runNode, type RunningProcess } from './process.js';
+
+const WORKER = 'dist/apps/worker/src/main.js';
+
+/** A real worker process (the built app) on the given queues' namespace and model gateway. */
+export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
+  const worker = runNode(WORKER, { NODE_ENV: 'test', LOG_LEVEL: 'info', WORKER_LOCK_MS: '2000', ...env });
+  await worker.waitFor(/worker ready/);
+  return worker;
+}
+
+export async function stopWorker(worker: RunningProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+  worker.child.kill(signal);
+  await worker.exited();
+}
+
+/** Polls until `check` returns a value (not undefined) or the time is up. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+  everyMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
