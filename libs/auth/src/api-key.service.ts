@@ -22,6 +22,8 @@ export interface ApiKeyView {
 
 export type ApiKeyWithSecret = ApiKeyView & { secret: string };
 
+const TOUCH_EVERY_MS = 60_000;
+
 function toView(key: ApiKeyEntity): ApiKeyView {
   return {
     id: key.id,
@@ -41,6 +43,8 @@ function newSecret(): { secret: string; prefix: string; secretHash: string } {
 @Injectable()
 export class ApiKeyService {
   private readonly logger = new Logger(ApiKeyService.name);
+  /** When this process last recorded each key's use: lastUsedAt moves at most once a minute. */
+  private readonly touchedAt = new Map<string, number>();
 
   constructor(private readonly keys: ApiKeyRepository) {}
 
@@ -79,9 +83,17 @@ export class ApiKeyService {
     if (!isWellFormedApiKey(secret)) return null;
     const key = await this.keys.findActiveBySecretHash(hashSecret(secret));
     if (!key) return null;
-    this.keys
-      .touchLastUsed(key.id)
-      .catch((error: unknown) => this.logger.warn({ err: error }, 'lastUsedAt update failed'));
+    this.touch(key.id);
     return { kind: 'apiKey', userId: key.userId, keyId: key.id, permissions: key.permissions };
+  }
+
+  private touch(keyId: string): void {
+    const now = Date.now();
+    if (now - (this.touchedAt.get(keyId) ?? 0) < TOUCH_EVERY_MS) return;
+    if (this.touchedAt.size > 10_000) this.touchedAt.clear();
+    this.touchedAt.set(keyId, now);
+    this.keys
+      .touchLastUsed(keyId)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'lastUsedAt update failed'));
   }
 }

@@ -47,6 +47,8 @@ function ticketText(ticket: Ticket): string {
  */
 @Injectable()
 export class JudgeService {
+  private readonly checkedDocuments = new Map<string, ReturnType<typeof checkPackDocument>>();
+
   constructor(
     private readonly packs: PackRepository,
     private readonly evaluations: EvaluationRepository,
@@ -130,6 +132,21 @@ export class JudgeService {
     };
   }
 
+  /**
+   * Each distinct document is checked once: a small cache keyed by its JSON keeps the full schema
+   * check off the hot path (published versions never change, so their entries stay valid).
+   */
+  private checkDocument(document: PackDocument): ReturnType<typeof checkPackDocument> {
+    const key = JSON.stringify(document);
+    const cached = this.checkedDocuments.get(key);
+    if (cached) return cached;
+    const check = checkPackDocument(document);
+    if (this.checkedDocuments.size >= 500)
+      this.checkedDocuments.delete(this.checkedDocuments.keys().next().value!);
+    this.checkedDocuments.set(key, check);
+    return check;
+  }
+
   private async callModel(document: PackDocument, ticket: Ticket): Promise<GatewayOutcome> {
     const failure = (kind: 'invalid_pack' | 'invalid_ticket', detail: string): GatewayOutcome => ({
       ok: false,
@@ -138,7 +155,7 @@ export class JudgeService {
       modelId: this.gateway.defaultModelId,
       latencyMs: 0,
     });
-    const check = checkPackDocument(document);
+    const check = this.checkDocument(document);
     if (!check.ok) return failure('invalid_pack', 'the published document does not validate');
     if (!check.document.questions.length)
       return failure('invalid_pack', 'the published version has no questions');

@@ -38,19 +38,36 @@ export class EvaluationRepository {
     this.evaluations = dataSource.getRepository(EvaluationEntity);
   }
 
+  /** Plain SQL: this runs once per judgment, so it skips the query builder. */
   async insert(evaluation: NewEvaluation): Promise<EvaluationEntity> {
-    const rows = await this.evaluations
-      .createQueryBuilder()
-      .insert()
-      .values(evaluation)
-      .returning('created_at')
-      .execute();
+    const rows: Array<{ created_at: Date }> = await this.evaluations.query(
+      `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
+                                latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       RETURNING created_at`,
+      [
+        evaluation.id,
+        evaluation.userId,
+        evaluation.packId,
+        evaluation.packVersionId,
+        evaluation.source,
+        evaluation.status,
+        JSON.stringify(evaluation.redactedTicket),
+        JSON.stringify(evaluation.result),
+        evaluation.modelId,
+        evaluation.latencyMs,
+        evaluation.inputTokens,
+        evaluation.outputTokens,
+        evaluation.simulationId ?? null,
+        evaluation.datasetTicketId ?? null,
+      ],
+    );
     return {
       ...evaluation,
       simulationId: evaluation.simulationId ?? null,
       datasetTicketId: evaluation.datasetTicketId ?? null,
       labeled: false,
-      createdAt: (rows.raw as Array<{ created_at: Date }>)[0].created_at,
+      createdAt: rows[0].created_at,
     };
   }
 

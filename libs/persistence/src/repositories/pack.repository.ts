@@ -214,11 +214,20 @@ export class PackRepository {
     return this.dataSource.getRepository(PackVersionEntity).findOneBy({ id: versionId, userId });
   }
 
+  /** The hot path of judging: only the live version's id and document, in one query. */
   async findLiveVersion(userId: string, packId: string): Promise<LiveVersionLookup> {
-    const pack = await this.find(userId, packId);
-    if (!pack) return { found: false, reason: 'pack_not_found' };
-    if (!pack.liveVersionId || !pack.liveDocument) return { found: false, reason: 'no_live_version' };
-    return { found: true, packId: pack.id, versionId: pack.liveVersionId, document: pack.liveDocument };
+    if (!isUuid(packId)) return { found: false, reason: 'pack_not_found' };
+    const rows: Array<{ live_version_id: string | null; document: PackDocument | null }> =
+      await this.dataSource.query(
+        `SELECT p.live_version_id, l.document
+         FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
+        WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
+        [userId, packId],
+      );
+    if (!rows[0]) return { found: false, reason: 'pack_not_found' };
+    const { live_version_id: versionId, document } = rows[0];
+    if (!versionId || !document) return { found: false, reason: 'no_live_version' };
+    return { found: true, packId, versionId, document };
   }
 
   private async lock(
