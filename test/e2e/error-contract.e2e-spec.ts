@@ -73,6 +73,14 @@ describe('error contract', () => {
     }
   });
 
+  it('answers an unexpected failure with 500 internal error, never its cause', async () => {
+    const { keyed } = await newTenant(api.url);
+    const res = await keyed.get('/api/probe-failure');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'internal error' });
+    expect(res.text).not.toContain('hunter2');
+  });
+
   it('carries a request id on every response, keeping a sane one given by the caller', async () => {
     const generated = await new Client(api.url).get('/healthz');
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

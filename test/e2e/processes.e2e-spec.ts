@@ -46,6 +46,17 @@ describe('configuration validated at boot', () => {
       expect(development.output()).toContain('SESSION_SECRET is not set: using the development default');
       const ready = await new Client(`http://127.0.0.1:${port}`).get('/readyz');
       expect(ready.status).toBe(200);
+      // Request log lines carry the request, never its credentials.
+      const secret = 'tj_live_' + 'S'.repeat(49);
+      await new Client(`http://127.0.0.1:${port}`).get('/api/packs', {
+        apiKey: secret,
+        headers: { authorization: 'Bearer bearer-secret-123', cookie: 'tj_session=cookie-secret-456' },
+      });
+      await development.waitFor(/"url":"\/api\/packs"/);
+      const logs = development.output();
+      expect(logs).toMatch(/"reqId":"[0-9a-f-]{36}"/);
+      for (const leaked of [secret, 'bearer-secret-123', 'cookie-secret-456'])
+        expect(logs).not.toContain(leaked);
     } finally {
       development.child.kill('SIGTERM');
       await development.exited();

@@ -25,5 +25,15 @@ function probeController(permission: Permission) {
   return ProbeController;
 }
 
-@Module({ controllers: PERMISSIONS.map(probeController) })
+/** A route that fails unexpectedly, with a cause that must never reach the client. */
+@Controller('api/probe-failure')
+class FailureController {
+  @Get()
+  @Authenticated({ permission: 'packs:read' })
+  fail(): never {
+    throw new Error('database password is hunter2 and the ticket said: my card is 4111');
+  }
+}
+
+@Module({ controllers: [...PERMISSIONS.map(probeController), FailureController] })
 export class ProbeModule {}

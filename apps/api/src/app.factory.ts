@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import { acceptsCsv, isCsvContentType } from './datasets/csv-tickets.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
+import { requestLogger } from './logger.js';
 import { setupOpenApi } from './openapi.js';
 import { mountBullBoard } from './admin/bull-board.js';
 
@@ -19,13 +20,11 @@ export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    loggerInstance: requestLogger(config),
     // Requests keep the caller's X-Request-Id when it is sane, so logs can be joined across services.
-    // The raw request keeps the id too, for the pino-http logger that runs as middleware.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      (req as { id?: string }).id = id;
-      return id;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
 }

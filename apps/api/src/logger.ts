@@ -1,4 +1,5 @@
 import type { Params } from 'nestjs-pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from '@app/config';
 
 /** Credentials never reach a log line, and neither do request bodies (tickets). */
@@ -9,15 +10,23 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export function loggerOptions(config: AppConfig): Params {
+function pinoOptions(config: AppConfig): LoggerOptions {
   return {
-    pinoHttp: {
-      level: config.logLevel,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      // Fastify assigned the request id already (X-Request-Id or a fresh uuid).
-      genReqId: (req) => (req as { id?: string }).id ?? '',
-      customProps: () => ({ app: 'api' }),
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    },
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    base: { app: 'api' },
   };
+}
+
+/**
+ * Fastify's own pino logger writes the request lines (`incoming request`, `request completed`,
+ * with the request id). Its serializers log method, URL and status, never headers or bodies.
+ */
+export function requestLogger(config: AppConfig): Logger {
+  return pino(pinoOptions(config));
+}
+
+/** Nest's own log lines (boot, warnings, errors) go through nestjs-pino to the same JSON format. */
+export function loggerOptions(config: AppConfig): Params {
+  return { pinoHttp: { ...pinoOptions(config), autoLogging: false } };
 }
