@@ -66,6 +66,17 @@ describe('OpenAPI document and health', () => {
       ['/api/evaluations/{id}/labels', 'post', 'labels:write'],
       ['/api/evaluations/{id}/labels/{labelId}', 'delete', 'labels:write'],
       ['/api/packs/{packId}/calibration', 'get', 'judgments:read'],
+      ['/api/datasets', 'post', 'packs:write'],
+      ['/api/datasets', 'get', 'packs:read'],
+      ['/api/datasets/{datasetId}/tickets', 'post', 'packs:write'],
+      ['/api/simulations', 'post', 'simulations:run'],
+      ['/api/simulations/{id}', 'get', 'simulations:run'],
+      ['/api/simulations/{id}/compare/{otherId}', 'get', 'simulations:run'],
+      ['/api/webhook-endpoints', 'post', 'packs:write'],
+      ['/api/webhook-endpoints', 'get', 'packs:read'],
+      ['/api/webhooks/inbound', 'post', 'judgments:run'],
+      ['/api/webhook-deliveries', 'get', 'packs:read'],
+      ['/api/webhook-deliveries/{id}/redeliver', 'post', 'packs:write'],
     ];
     for (const [path, method, permission] of routes) {
       const operation = doc.paths[path]?.[method];
@@ -80,6 +91,8 @@ describe('OpenAPI document and health', () => {
       expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]),
     );
     expect(judge.responses['409'].description).toContain('pack has no published version');
+    expect(doc.paths['/api/webhooks/inbound'].post.callbacks['evaluation.completed']).toBeDefined();
+    expect(doc.paths['/api/webhooks/inbound'].post.security).toEqual([{ 'api-key': [] }, { bearer: [] }]);
     expect(doc.paths['/api/packs'].get.security).toEqual([
       { 'api-key': [] },
       { bearer: [] },

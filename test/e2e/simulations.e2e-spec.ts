@@ -453,7 +453,7 @@ describe('Bull Board for operators', () => {
       });
       expect(basic.status).toBe(200);
       const queues = (await basic.json()) as { queues: Array<{ name: string }> };
-      expect(queues.queues.map((q) => q.name).sort()).toEqual(['maintenance', 'simulations']);
+      expect(queues.queues.map((q) => q.name).sort()).toEqual(['maintenance', 'simulations', 'webhooks']);
     } finally {
       await api.close();
     }

@@ -10,6 +10,7 @@ import { PacksModule } from '@app/packs';
 import { ReviewsModule } from '@app/reviews';
 import { PersistenceModule } from '@app/persistence';
 import { SimulationsModule } from '@app/simulations';
+import { WebhooksModule } from '@app/webhooks';
 import { AccountModule } from './auth/account.module.js';
 import { DatasetsApiModule } from './datasets/datasets-api.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -19,6 +20,7 @@ import { loggerOptions } from './logger.js';
 import { PacksApiModule } from './packs/packs.module.js';
 import { ReviewsApiModule } from './reviews/reviews-api.module.js';
 import { SimulationsApiModule } from './simulations/simulations-api.module.js';
+import { WebhooksApiModule } from './webhooks/webhooks-api.module.js';
 
 @Module({})
 export class AppModule {
@@ -36,6 +38,7 @@ export class AppModule {
         ReviewsModule,
         DatasetsModule,
         SimulationsModule,
+        WebhooksModule,
         AccountModule,
         ApiKeysModule,
         HealthModule,
@@ -44,6 +47,7 @@ export class AppModule {
         ReviewsApiModule,
         DatasetsApiModule,
         SimulationsApiModule,
+        WebhooksApiModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

@@ -5,8 +5,10 @@ import { JobsModule } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { PersistenceModule } from '@app/persistence';
 import { SimulationsModule } from '@app/simulations';
+import { WebhooksModule } from '@app/webhooks';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 import { SimulationProcessor } from './simulations/simulation.processor.js';
+import { WebhookProcessor } from './webhooks/webhook.processor.js';
 
 /** The worker: the same libs as the API, booted without HTTP, with one processor per queue. */
 @Module({})
@@ -23,8 +25,9 @@ export class WorkerModule {
         JobsModule.forRoot(config),
         JudgingModule,
         SimulationsModule,
+        WebhooksModule,
       ],
-      providers: [MaintenanceProcessor, SimulationProcessor],
+      providers: [MaintenanceProcessor, SimulationProcessor, WebhookProcessor],
     };
   }
 }

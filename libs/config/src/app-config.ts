@@ -112,6 +112,23 @@ class Environment {
   @Min(100)
   WORKER_SWEEP_MS = 15_000;
 
+  /** Completion deliveries: attempts in all (the first included) and the first retry's delay (doubling, with jitter). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  WEBHOOK_MAX_ATTEMPTS = 8;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  WEBHOOK_BACKOFF_MS = 680_000;
+
+  /** Allow completion URLs on loopback, private, link-local and metadata addresses in production. */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_URLS = false;
+
   /** Opens Bull Board at /admin/queues to whoever presents it; unset: no board. */
   @IsOptional()
   @IsString()
@@ -143,6 +160,7 @@ export interface AppConfig {
   workerConcurrency: number;
   workerLockMs: number;
   workerSweepMs: number;
+  webhooks: { maxAttempts: number; backoffMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
   /** Warnings to log once a logger exists (for example the development session secret). */
   warnings: string[];
@@ -217,6 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     workerLockMs: parsed.WORKER_LOCK_MS,
     workerSweepMs: parsed.WORKER_SWEEP_MS,
+    webhooks: {
+      maxAttempts: parsed.WEBHOOK_MAX_ATTEMPTS,
+      backoffMs: parsed.WEBHOOK_BACKOFF_MS,
+      // Development and test talk to receivers on localhost; production refuses private targets.
+      allowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS || parsed.NODE_ENV !== 'production',
+    },
     adminToken: parsed.ADMIN_TOKEN,
     warnings,
   };

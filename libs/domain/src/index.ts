@@ -18,3 +18,4 @@ export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexica
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS } from './redaction.js';
 export * from './calibration.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
+export { signBody, verifyBodySignature } from './signature.js';

@@ -7,6 +7,7 @@ import type { DefaultJobOptions } from 'bullmq';
 export const QUEUES = {
   maintenance: 'maintenance',
   simulations: 'simulations',
+  webhooks: 'webhooks',
 } as const;
 
 export const ALL_QUEUES = Object.values(QUEUES);
@@ -78,3 +79,38 @@ export const SIMULATION_JOB_OPTIONS: DefaultJobOptions = {
   removeOnComplete: { count: 5_000 },
   removeOnFail: { count: 5_000 },
 };
+
+export const WEBHOOK_JOBS = {
+  /** Judges an accepted inbound event and records its evaluation (and delivery) exactly once. */
+  judge: 'judge-event',
+  /** Sends one completion delivery; BullMQ's attempts and backoff are the retry schedule. */
+  deliver: 'deliver',
+} as const;
+
+export interface JudgeEventPayload {
+  eventId: string;
+}
+
+export interface DeliverPayload {
+  deliveryId: string;
+}
+
+export const inboundEventJobId = (eventId: string) => `event-${eventId}`;
+export const deliveryJobId = (deliveryId: string, round = 0) => `delivery-${deliveryId}-${round}`;
+
+export const JUDGE_EVENT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { count: 5_000 },
+  removeOnFail: { count: 5_000 },
+};
+
+/** Exponential backoff from `backoffMs`, with jitter so receivers are not hit in waves. */
+export function deliveryJobOptions(maxAttempts: number, backoffMs: number): DefaultJobOptions {
+  return {
+    attempts: maxAttempts,
+    backoff: { type: 'exponential', delay: backoffMs, jitter: 0.3 },
+    removeOnComplete: { count: 5_000 },
+    removeOnFail: { count: 5_000 },
+  };
+}

@@ -82,11 +82,11 @@ export class JudgeService {
     };
     if (!idempotencyKey) return run();
     let evaluation: EvaluationEntity | undefined;
-    const { evaluationId } = await this.idempotency.run(userId, 'judge', idempotencyKey, async () => {
+    const { resultId } = await this.idempotency.run(userId, 'judge', idempotencyKey, async () => {
       evaluation = await run();
-      return { evaluationId: evaluation.id, keep: !isRetryable(evaluation.result) };
+      return { resultId: evaluation.id, keep: !isRetryable(evaluation.result) };
     });
-    return evaluation ?? (await this.evaluations.findById(userId, evaluationId))!;
+    return evaluation ?? (await this.evaluations.findById(userId, resultId))!;
   }
 
   /** Judges against a given version and stores the evaluation. */

@@ -21,6 +21,6 @@ export function createModelGateway(config: AppConfig): ModelGateway {
     EvaluationService,
     IdempotencyService,
   ],
-  exports: [JudgeService, EvaluationService, MODEL_GATEWAY],
+  exports: [JudgeService, EvaluationService, IdempotencyService, MODEL_GATEWAY],
 })
 export class JudgingModule {}

@@ -13,6 +13,7 @@ import { Foundation1763769600000 } from './migrations/1763769600000-foundation.j
 import { PacksAndEvaluations1763856000000 } from './migrations/1763856000000-packs-and-evaluations.js';
 import { ReviewsLabelsStats1763942400000 } from './migrations/1763942400000-reviews-labels-stats.js';
 import { DatasetsAndSimulations1764028800000 } from './migrations/1764028800000-datasets-and-simulations.js';
+import { Webhooks1764115200000 } from './migrations/1764115200000-webhooks.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   PacksAndEvaluations1763856000000,
   ReviewsLabelsStats1763942400000,
   DatasetsAndSimulations1764028800000,
+  Webhooks1764115200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

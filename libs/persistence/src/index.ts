@@ -43,3 +43,10 @@ export {
   type NewSimulation,
   type ComparedTicket,
 } from './repositories/simulation.repository.js';
+export {
+  WebhookRepository,
+  type WebhookEndpointRow,
+  type InboundEventRow,
+  type DeliveryRow,
+  type DeliveryStatus,
+} from './repositories/webhook.repository.js';

@@ -14,6 +14,7 @@ import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SimulationRepository } from './repositories/simulation.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
+import { WebhookRepository } from './repositories/webhook.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 
 const REPOSITORIES = [
@@ -27,6 +28,7 @@ const REPOSITORIES = [
   StatsRepository,
   DatasetRepository,
   SimulationRepository,
+  WebhookRepository,
 ];
 
 export interface PersistenceOptions {

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { SimulationRepository, StatsRepository, type DailyStatsRow } from '@app/persistence';
+import {
+  SimulationRepository,
+  StatsRepository,
+  WebhookRepository,
+  type DailyStatsRow,
+} from '@app/persistence';
 
 export const STATS_DAYS = 30;
 
@@ -37,15 +42,17 @@ export class StatsService {
   constructor(
     private readonly stats: StatsRepository,
     private readonly simulations: SimulationRepository,
+    private readonly webhooks: WebhookRepository,
   ) {}
 
   async forUser(userId: string, now = new Date()): Promise<StatsView> {
     const days = utcDays(now, STATS_DAYS);
     const today = days[days.length - 1];
-    const [rows, reviewsToLabel, runs] = await Promise.all([
+    const [rows, reviewsToLabel, runs, failures] = await Promise.all([
       this.stats.daily(userId, today, STATS_DAYS),
       this.stats.unlabeledReviews(userId),
       this.simulations.list(userId, 5),
+      this.webhooks.failures(userId, 5),
     ]);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     const todayRow: DailyStatsRow = byDay.get(today) ?? {
@@ -69,10 +76,15 @@ export class StatsService {
         packId: run.packId,
         createdAt: run.createdAt.toISOString(),
       })),
-      // Webhook deliveries report here once that feature exists.
-      recentWebhookFailures: [],
+      recentWebhookFailures: failures.recent.map((delivery) => ({
+        id: delivery.id,
+        evaluationId: delivery.evaluationId,
+        // The spec's field is an integer: 0 stands for "no response" (timeout, connection error).
+        lastStatusCode: delivery.lastStatusCode ?? 0,
+        updatedAt: delivery.updatedAt.toISOString(),
+      })),
       reviewsToLabel,
-      webhookFailureCount: 0,
+      webhookFailureCount: failures.count,
       daily: days.map((date) => {
         const row = byDay.get(date);
         return { date, accept: row?.accept ?? 0, review: row?.review ?? 0, reject: row?.reject ?? 0 };

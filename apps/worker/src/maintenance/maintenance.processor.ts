@@ -14,6 +14,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { IdempotencyKeyRepository, SessionRepository } from '@app/persistence';
 import { SimulationRunner } from '@app/simulations';
+import { WebhookRunner } from '@app/webhooks';
 
 export interface CleanupResult {
   sessions: number;
@@ -22,6 +23,7 @@ export interface CleanupResult {
 
 export interface SweepResult {
   simulations: number;
+  events: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly sessions: SessionRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly simulations: SimulationRunner,
+    private readonly webhooks: WebhookRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
@@ -59,8 +62,10 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   async process(job: Job<CleanupPayload | SweepPayload>): Promise<CleanupResult | SweepResult> {
     if (job.name === MAINTENANCE_JOBS.sweep) {
       const simulations = await this.simulations.sweep(2 * this.config.workerSweepMs);
-      if (simulations) this.logger.log({ jobId: job.id, simulations }, 'sweep re-enqueued stuck work');
-      return { simulations };
+      const events = await this.webhooks.sweep(2 * this.config.workerSweepMs);
+      if (simulations || events)
+        this.logger.log({ jobId: job.id, simulations, events }, 'sweep re-enqueued stuck work');
+      return { simulations, events };
     }
     const result = {
       sessions: await this.sessions.deleteExpired(),

@@ -4,7 +4,13 @@ import { DataSource } from 'typeorm';
 
 export type IdempotencySurface = 'judge' | 'inbound';
 
-export type ClaimResult = { claimed: true } | { claimed: false; evaluationId: string | null; ageMs: number };
+/** What a key stands for once done: an evaluation (judge) or an inbound event (inbound). */
+export type ClaimResult = { claimed: true } | { claimed: false; resultId: string | null; ageMs: number };
+
+const RESULT_COLUMN: Record<IdempotencySurface, 'evaluation_id' | 'event_id'> = {
+  judge: 'evaluation_id',
+  inbound: 'event_id',
+};
 
 /** Idempotency keys, per user and per surface, so the same string on two routes never collides. */
 @Injectable()
@@ -29,25 +35,20 @@ export class IdempotencyKeyRepository {
       [userId, surface, key, ttlHours],
     );
     if (inserted.length) return { claimed: true };
-    const rows: Array<{ evaluation_id: string | null; age_ms: number }> = await this.dataSource.query(
-      `SELECT evaluation_id, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
+    const rows: Array<{ result_id: string | null; age_ms: number }> = await this.dataSource.query(
+      `SELECT ${RESULT_COLUMN[surface]} AS result_id, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
          FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3`,
       [userId, surface, key],
     );
     // Released between our insert and select: the caller simply tries again.
-    if (!rows[0]) return { claimed: false, evaluationId: null, ageMs: 0 };
-    return { claimed: false, evaluationId: rows[0].evaluation_id, ageMs: rows[0].age_ms };
+    if (!rows[0]) return { claimed: false, resultId: null, ageMs: 0 };
+    return { claimed: false, resultId: rows[0].result_id, ageMs: rows[0].age_ms };
   }
 
-  async complete(
-    userId: string,
-    surface: IdempotencySurface,
-    key: string,
-    evaluationId: string,
-  ): Promise<void> {
+  async complete(userId: string, surface: IdempotencySurface, key: string, resultId: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET evaluation_id = $4 WHERE user_id = $1 AND surface = $2 AND key = $3`,
-      [userId, surface, key, evaluationId],
+      `UPDATE idempotency_keys SET ${RESULT_COLUMN[surface]} = $4 WHERE user_id = $1 AND surface = $2 AND key = $3`,
+      [userId, surface, key, resultId],
     );
   }
 

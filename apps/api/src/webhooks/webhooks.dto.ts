@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class SaveWebhookEndpointDto {
+  @ApiProperty({
+    example: 'https://helpdesk.example.com/hooks/ticket-judge',
+    description: 'Absolute http or https URL.',
+  })
+  @IsString()
+  @MaxLength(2048)
+  url: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'When true, unsigned inbound requests are refused with 401 `invalid signature`.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  requireInboundSignature?: boolean;
+}
+
+export class WebhookEndpointDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  url: string;
+}
+
+export class SavedWebhookEndpointDto extends WebhookEndpointDto {
+  @ApiProperty({
+    example: 'whsec_…',
+    description: 'The completion secret (32 random bytes), shown this once.',
+  })
+  secret: string;
+
+  @ApiProperty()
+  requireInboundSignature: boolean;
+}
+
+export class EventIdDto {
+  @ApiProperty({ format: 'uuid' })
+  eventId: string;
+}
+
+export class DeliveryDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ format: 'uuid' })
+  eventId: string;
+
+  @ApiProperty({ format: 'uuid' })
+  evaluationId: string;
+
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
+  status: string;
+
+  @ApiProperty()
+  attempts: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Null when no response was received.' })
+  lastStatusCode: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  lastError: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  nextAttemptAt: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+}
+
+export class DeliveryPageDto {
+  @ApiProperty({ type: [DeliveryDto] })
+  items: DeliveryDto[];
+
+  @ApiProperty({ type: String, nullable: true })
+  nextCursor: string | null;
+}
+
+export class ListDeliveriesQueryDto {
+  @ApiPropertyOptional({ enum: ['pending', 'succeeded', 'failed'] })
+  @IsOptional()
+  @IsIn(['pending', 'succeeded', 'failed'])
+  status?: 'pending' | 'succeeded' | 'failed';
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+}
+
+export class RedeliveryDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+}

@@ -1,0 +1,279 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { isUuid, type Ticket } from '@app/domain';
+import type { KeysetPosition } from '../cursor.js';
+import type { NewEvaluation } from './evaluation.repository.js';
+
+export interface WebhookEndpointRow {
+  id: string;
+  userId: string;
+  url: string;
+  secret: string;
+  requireInboundSignature: boolean;
+}
+
+export interface InboundEventRow {
+  id: string;
+  userId: string;
+  packId: string;
+  packVersionId: string;
+  ticket: Ticket;
+  evaluationId: string | null;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryRow {
+  id: string;
+  userId: string;
+  eventId: string;
+  evaluationId: string;
+  payload: Record<string, unknown>;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  createdAtText: string;
+}
+
+function toEndpoint(raw: Record<string, unknown>): WebhookEndpointRow {
+  return {
+    id: raw.id as string,
+    userId: raw.user_id as string,
+    url: raw.url as string,
+    secret: raw.secret as string,
+    requireInboundSignature: raw.require_inbound_signature as boolean,
+  };
+}
+
+function toDelivery(raw: Record<string, unknown>): DeliveryRow {
+  return {
+    id: raw.id as string,
+    userId: raw.user_id as string,
+    eventId: raw.event_id as string,
+    evaluationId: raw.evaluation_id as string,
+    payload: raw.payload as Record<string, unknown>,
+    status: raw.status as DeliveryStatus,
+    attempts: raw.attempts as number,
+    lastStatusCode: raw.last_status_code as number | null,
+    lastError: raw.last_error as string | null,
+    nextAttemptAt: raw.next_attempt_at as Date | null,
+    createdAt: raw.created_at as Date,
+    updatedAt: raw.updated_at as Date,
+    createdAtText: raw.created_at_text as string,
+  };
+}
+
+/** Completion endpoints (one per user), inbound events and their deliveries. */
+@Injectable()
+export class WebhookRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Saves the user's one endpoint, replacing any earlier one (new id, new secret). */
+  async saveEndpoint(
+    userId: string,
+    endpoint: Omit<WebhookEndpointRow, 'userId'>,
+  ): Promise<WebhookEndpointRow> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `INSERT INTO webhook_endpoints (id, user_id, url, secret, require_inbound_signature) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id) DO UPDATE SET id = excluded.id, url = excluded.url, secret = excluded.secret,
+         require_inbound_signature = excluded.require_inbound_signature, created_at = now()
+       RETURNING *`,
+      [endpoint.id, userId, endpoint.url, endpoint.secret, endpoint.requireInboundSignature],
+    );
+    return toEndpoint(rows[0]);
+  }
+
+  async findEndpoint(userId: string): Promise<WebhookEndpointRow | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT * FROM webhook_endpoints WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0] ? toEndpoint(rows[0]) : null;
+  }
+
+  async deleteEndpoint(userId: string, id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM webhook_endpoints WHERE user_id = $1 AND id = $2`,
+      [userId, id],
+    );
+    return affected > 0;
+  }
+
+  async createEvent(event: Omit<InboundEventRow, 'evaluationId'>): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO inbound_events (id, user_id, pack_id, pack_version_id, ticket) VALUES ($1, $2, $3, $4, $5)`,
+      [event.id, event.userId, event.packId, event.packVersionId, JSON.stringify(event.ticket)],
+    );
+  }
+
+  async findEvent(id: string): Promise<InboundEventRow | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT * FROM inbound_events WHERE id = $1`,
+      [id],
+    );
+    const raw = rows[0];
+    if (!raw) return null;
+    return {
+      id: raw.id as string,
+      userId: raw.user_id as string,
+      packId: raw.pack_id as string,
+      packVersionId: raw.pack_version_id as string,
+      ticket: raw.ticket as Ticket,
+      evaluationId: raw.evaluation_id as string | null,
+    };
+  }
+
+  /** Events accepted this long ago and still not judged: their job never reached a worker. */
+  async stuckEvents(olderThanMs: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM inbound_events WHERE evaluation_id IS NULL AND created_at < now() - make_interval(secs => $1::float8 / 1000)
+        ORDER BY created_at LIMIT 500`,
+      [olderThanMs],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Stores the event's evaluation exactly once (a unique index on the event decides), marks the
+   * event judged and, when the user has an endpoint, creates its one delivery, in one transaction.
+   * Returns the delivery id to send, or null when there is none (or it existed already).
+   */
+  async recordJudgment(
+    evaluation: NewEvaluation,
+    eventId: string,
+    createdAt: Date,
+    payload: Record<string, unknown>,
+    deliveryId: string,
+  ): Promise<{ stored: boolean; deliveryId: string | null }> {
+    return this.dataSource.transaction(async (tx) => {
+      const inserted: unknown[] = await tx.query(
+        `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
+                                  latency_ms, input_tokens, output_tokens, inbound_event_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         ON CONFLICT (inbound_event_id) WHERE inbound_event_id IS NOT NULL DO NOTHING
+         RETURNING 1`,
+        [
+          evaluation.id,
+          evaluation.userId,
+          evaluation.packId,
+          evaluation.packVersionId,
+          evaluation.source,
+          evaluation.status,
+          JSON.stringify(evaluation.redactedTicket),
+          JSON.stringify(evaluation.result),
+          evaluation.modelId,
+          evaluation.latencyMs,
+          evaluation.inputTokens,
+          evaluation.outputTokens,
+          eventId,
+          createdAt,
+        ],
+      );
+      if (!inserted.length) return { stored: false, deliveryId: null };
+      await tx.query(`UPDATE inbound_events SET evaluation_id = $2 WHERE id = $1`, [eventId, evaluation.id]);
+      const endpoint: unknown[] = await tx.query(`SELECT 1 FROM webhook_endpoints WHERE user_id = $1`, [
+        evaluation.userId,
+      ]);
+      if (!endpoint.length) return { stored: true, deliveryId: null };
+      await tx.query(
+        `INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (event_id) DO NOTHING`,
+        [deliveryId, evaluation.userId, eventId, evaluation.id, JSON.stringify(payload)],
+      );
+      return { stored: true, deliveryId };
+    });
+  }
+
+  async findDeliveryForEvent(eventId: string): Promise<DeliveryRow | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT *, created_at::text AS created_at_text FROM webhook_deliveries WHERE event_id = $1`,
+      [eventId],
+    );
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+
+  async findDelivery(id: string): Promise<DeliveryRow | null> {
+    if (!isUuid(id)) return null;
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT *, created_at::text AS created_at_text FROM webhook_deliveries WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+
+  async findUserDelivery(userId: string, id: string): Promise<DeliveryRow | null> {
+    const delivery = await this.findDelivery(id);
+    return delivery && delivery.userId === userId ? delivery : null;
+  }
+
+  /** Records one attempt: its outcome, and the status (`pending` while attempts remain). */
+  async recordAttempt(
+    id: string,
+    attempt: {
+      ok: boolean;
+      statusCode: number | null;
+      error: string | null;
+      final: boolean;
+      nextAttemptAt: Date | null;
+    },
+  ): Promise<void> {
+    const status: DeliveryStatus = attempt.ok ? 'succeeded' : attempt.final ? 'failed' : 'pending';
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2, last_status_code = $3, last_error = $4,
+              next_attempt_at = $5, updated_at = clock_timestamp() WHERE id = $1`,
+      [
+        id,
+        status,
+        attempt.statusCode,
+        attempt.error,
+        attempt.ok || attempt.final ? null : attempt.nextAttemptAt,
+      ],
+    );
+  }
+
+  /** A manual redelivery puts the delivery back to pending. */
+  async markPending(id: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = clock_timestamp() WHERE id = $1`,
+      [id],
+    );
+  }
+
+  async listDeliveries(
+    userId: string,
+    status: DeliveryStatus | undefined,
+    after: KeysetPosition | null,
+    limit: number,
+  ): Promise<DeliveryRow[]> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT *, created_at::text AS created_at_text FROM webhook_deliveries
+        WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)
+          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $5`,
+      [userId, status ?? null, after?.createdAt ?? null, after?.id ?? null, limit],
+    );
+    return rows.map(toDelivery);
+  }
+
+  /** For stats: the newest failed deliveries and how many are failed now. */
+  async failures(userId: string, limit: number): Promise<{ recent: DeliveryRow[]; count: number }> {
+    const [recent, count] = await Promise.all([
+      this.dataSource.query<Array<Record<string, unknown>>>(
+        `SELECT *, created_at::text AS created_at_text FROM webhook_deliveries WHERE user_id = $1 AND status = 'failed'
+          ORDER BY updated_at DESC LIMIT $2`,
+        [userId, limit],
+      ),
+      this.dataSource.query<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM webhook_deliveries WHERE user_id = $1 AND status = 'failed'`,
+        [userId],
+      ),
+    ]);
+    return { recent: recent.map(toDelivery), count: count[0].count };
+  }
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Agent, request } from 'undici';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { guardedLookup } from './address-guard.js';
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** At most this much of a receiver's answer is read; the rest is dropped. */
+const MAX_RESPONSE_BYTES = 4096;
+
+export interface DeliveryResult {
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * POSTs completions: no redirects followed, a 10 s limit, at most 4 KiB of the answer read, and
+ * (in production) connections only to public addresses, checked on the address actually dialled.
+ */
+@Injectable()
+export class DeliveryClient implements OnModuleDestroy {
+  private readonly agent: Agent;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.agent = config.webhooks.allowPrivateUrls
+      ? new Agent({ connections: 64 })
+      : new Agent({ connections: 64, connect: { lookup: guardedLookup } });
+  }
+
+  async post(url: string, body: string, headers: Record<string, string>): Promise<DeliveryResult> {
+    try {
+      const response = await request(url, {
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'ticket-judge-webhooks/0.1',
+          ...headers,
+        },
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        headersTimeout: DELIVERY_TIMEOUT_MS,
+        bodyTimeout: DELIVERY_TIMEOUT_MS,
+      });
+      await response.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
+      return {
+        statusCode: response.statusCode,
+        error: response.statusCode >= 200 && response.statusCode < 300 ? null : `HTTP ${response.statusCode}`,
+      };
+    } catch (error) {
+      return {
+        statusCode: null,
+        error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'request failed',
+      };
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.agent.close();
+  }
+}

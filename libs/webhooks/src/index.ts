@@ -1,0 +1,7 @@
+export { WebhooksModule } from './webhooks.module.js';
+export { WebhookService, DELIVERIES_PAGE_SIZE, type InboundRequest } from './webhook.service.js';
+export { WebhookRunner, type DeliveryOutcome } from './webhook-runner.js';
+export { WebhookQueue } from './webhook-queue.js';
+export { DeliveryClient, DELIVERY_TIMEOUT_MS } from './delivery-client.js';
+export { isBlockedAddress } from './address-guard.js';
+export { toDeliveryView, type DeliveryView } from './webhook.views.js';

@@ -1,0 +1,123 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { signBody } from '@app/domain';
+import { JudgeService } from '@app/judging';
+import { PackRepository, WebhookRepository } from '@app/persistence';
+import { DeliveryClient } from './delivery-client.js';
+import { WebhookQueue } from './webhook-queue.js';
+
+export type DeliveryOutcome = 'succeeded' | 'failed' | 'skipped';
+
+/**
+ * The worker side of webhooks. Judging an event stores its evaluation and delivery exactly once;
+ * a delivery job sends one attempt and throws on failure, so BullMQ's backoff schedules the next.
+ */
+@Injectable()
+export class WebhookRunner {
+  private readonly logger = new Logger(WebhookRunner.name);
+
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly packs: PackRepository,
+    private readonly judge: JudgeService,
+    private readonly queue: WebhookQueue,
+    private readonly client: DeliveryClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async judgeEvent(eventId: string): Promise<'judged' | 'duplicate'> {
+    const event = await this.webhooks.findEvent(eventId);
+    if (!event) throw new UnrecoverableError(`event ${eventId} does not exist`);
+    if (event.evaluationId) {
+      // Judged before (a retry after a crash): make sure its delivery is on its way.
+      const delivery = await this.webhooks.findDeliveryForEvent(eventId);
+      if (delivery?.status === 'pending' && delivery.attempts === 0) await this.queue.deliver(delivery.id);
+      return 'duplicate';
+    }
+    const version = await this.packs.findVersionById(event.userId, event.packVersionId);
+    if (!version) throw new UnrecoverableError(`version ${event.packVersionId} does not exist`);
+    const evaluation = await this.judge.evaluate({
+      userId: event.userId,
+      packId: event.packId,
+      packVersionId: version.id,
+      document: version.document,
+      ticket: event.ticket,
+      source: 'webhook',
+    });
+    const createdAt = new Date();
+    const deliveryId = randomUUID();
+    const payload = {
+      type: 'evaluation.completed',
+      eventId,
+      deliveryId,
+      evaluation: {
+        id: evaluation.id,
+        packId: evaluation.packId,
+        packVersionId: evaluation.packVersionId,
+        source: evaluation.source,
+        status: evaluation.status,
+        result: evaluation.result,
+        createdAt: createdAt.toISOString(),
+      },
+    };
+    const recorded = await this.webhooks.recordJudgment(evaluation, eventId, createdAt, payload, deliveryId);
+    if (!recorded.stored) return this.judgeEvent(eventId);
+    if (recorded.deliveryId) await this.queue.deliver(recorded.deliveryId);
+    return 'judged';
+  }
+
+  /** One attempt; throws when it failed and attempts remain, so the job is retried with backoff. */
+  async deliver(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
+    const delivery = await this.webhooks.findDelivery(deliveryId);
+    if (!delivery || delivery.status !== 'pending') return 'skipped';
+    const endpoint = await this.webhooks.findEndpoint(delivery.userId);
+    const final = attemptsMade + 1 >= this.config.webhooks.maxAttempts;
+    if (!endpoint) {
+      await this.webhooks.recordAttempt(deliveryId, {
+        ok: false,
+        statusCode: null,
+        error: 'no completion endpoint saved',
+        final: true,
+        nextAttemptAt: null,
+      });
+      return 'failed';
+    }
+    const { type, eventId, evaluation } = delivery.payload as {
+      type: string;
+      eventId: string;
+      evaluation: unknown;
+    };
+    // The exact bytes signed are the bytes sent; sentAt lets receivers refuse stale replays.
+    const body = JSON.stringify({ type, eventId, deliveryId, sentAt: new Date().toISOString(), evaluation });
+    const result = await this.client.post(endpoint.url, body, {
+      'x-service-signature': signBody(endpoint.secret, body),
+      'x-service-event-id': eventId,
+      'x-service-delivery-id': deliveryId,
+    });
+    const ok = result.error === null;
+    const nextAttemptAt = new Date(Date.now() + this.config.webhooks.backoffMs * 2 ** attemptsMade);
+    await this.webhooks.recordAttempt(deliveryId, {
+      ok,
+      statusCode: result.statusCode,
+      error: result.error,
+      final,
+      nextAttemptAt,
+    });
+    if (ok) return 'succeeded';
+    this.logger.warn(
+      { deliveryId, attempt: attemptsMade + 1, final, statusCode: result.statusCode },
+      'completion delivery failed',
+    );
+    if (final) return 'failed';
+    throw new Error(`delivery attempt ${attemptsMade + 1} failed: ${result.error}`);
+  }
+
+  /** Events accepted while Redis was away: enqueue them (job ids keep this from judging twice). */
+  async sweep(olderThanMs: number): Promise<number> {
+    const ids = await this.webhooks.stuckEvents(olderThanMs);
+    for (const id of ids) await this.queue.requeueJudge(id);
+    return ids.length;
+  }
+}
