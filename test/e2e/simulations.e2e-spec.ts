@@ -311,7 +311,7 @@ describe('simulations surviving crashes', () => {
     } finally {
       await stopWorker(second);
     }
-  });
+  }, 120_000);
 
   it('shares one simulation between two workers with exactly one evaluation per ticket', async () => {
     const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '4' };
@@ -329,7 +329,7 @@ describe('simulations surviving crashes', () => {
     } finally {
       await Promise.all(workers.map((w) => stopWorker(w)));
     }
-  });
+  }, 120_000);
 });
 
 describe('simulations accepted while Redis is away, and graceful shutdown', () => {
@@ -382,7 +382,7 @@ describe('simulations accepted while Redis is away, and graceful shutdown', () =
       await stopWorker(worker);
       await online.close();
     }
-  });
+  }, 120_000);
 
   it('stops on SIGTERM with exit code 0, finishing in-flight jobs, and a new worker completes the run exactly once', async () => {
     const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
@@ -421,7 +421,7 @@ describe('simulations accepted while Redis is away, and graceful shutdown', () =
     } finally {
       await api.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('Bull Board for operators', () => {

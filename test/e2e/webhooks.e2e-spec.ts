@@ -256,7 +256,7 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
     });
     expect(after.status).toBe('succeeded');
     expect((await keyed.get('/api/stats')).body.webhookFailureCount).toBe(0);
-  });
+  }, 120_000);
 
   it('checks credential, body, pack and live version before answering', async () => {
     const { session, keyed, pack } = await tenantWithEndpoint();
@@ -344,7 +344,7 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
     expect(evaluations).toEqual({ n: 100, events: 100 });
     const received = receiver.calls.filter((call) => ids.has(call.body.eventId));
     expect(new Set(received.map((call) => call.body.deliveryId)).size).toBe(100);
-  });
+  }, 120_000);
 });
 
 describe('inbound webhooks with Redis away, and a worker killed mid-flight', () => {
@@ -406,7 +406,7 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
     } finally {
       await stopWorker(worker);
     }
-  });
+  }, 120_000);
 
   it('after a SIGKILL mid-flight, every accepted event has exactly one evaluation and one succeeded delivery', async () => {
     const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
@@ -454,5 +454,5 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
     } finally {
       await api.close();
     }
-  });
+  }, 120_000);
 });

@@ -10,42 +10,55 @@ export interface KeysetPosition {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
 
 /**
- * Opaque keyset cursors. The position is signed together with its scope (user and list), so a
- * cursor that was tampered with, or that belongs to another user or list, is refused with 400.
+ * Opaque signed cursors: base64url JSON values plus an HMAC over them and their scope (user and
+ * list), so a cursor that was tampered with, or that belongs to another user or list, is refused
+ * with 400 `invalid cursor`.
  */
-export class CursorCodec {
+export class SignedCursor {
   constructor(private readonly secret: string) {}
 
-  encode(position: KeysetPosition, scope: string): string {
-    const payload = Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+  seal(values: unknown[], scope: string): string {
+    const payload = Buffer.from(JSON.stringify(values)).toString('base64url');
     return `${payload}.${this.sign(payload, scope)}`;
   }
 
-  decode(cursor: string, scope: string): KeysetPosition {
+  open(cursor: string, scope: string): unknown[] {
     const [payload, signature, extra] = cursor.split('.');
     if (!payload || !signature || extra !== undefined) throw new BadRequestError('invalid cursor');
     const expected = Buffer.from(this.sign(payload, scope));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given))
       throw new BadRequestError('invalid cursor');
-    let parsed: unknown;
     try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      const values: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+      if (Array.isArray(values)) return values;
     } catch {
-      throw new BadRequestError('invalid cursor');
+      // falls through to the refusal below
     }
-    if (
-      !Array.isArray(parsed) ||
-      typeof parsed[0] !== 'string' ||
-      !TIMESTAMP.test(parsed[0]) ||
-      !isUuid(parsed[1])
-    ) {
-      throw new BadRequestError('invalid cursor');
-    }
-    return { createdAt: parsed[0], id: parsed[1] };
+    throw new BadRequestError('invalid cursor');
   }
 
   private sign(payload: string, scope: string): string {
     return createHmac('sha256', this.secret).update(`${scope}\n${payload}`).digest('base64url').slice(0, 22);
+  }
+}
+
+/** Keyset cursors for newest-first lists: (created_at, id). */
+export class CursorCodec {
+  private readonly cursor: SignedCursor;
+
+  constructor(secret: string) {
+    this.cursor = new SignedCursor(secret);
+  }
+
+  encode(position: KeysetPosition, scope: string): string {
+    return this.cursor.seal([position.createdAt, position.id], scope);
+  }
+
+  decode(cursor: string, scope: string): KeysetPosition {
+    const [createdAt, id] = this.cursor.open(cursor, scope);
+    if (typeof createdAt !== 'string' || !TIMESTAMP.test(createdAt) || !isUuid(id))
+      throw new BadRequestError('invalid cursor');
+    return { createdAt, id };
   }
 }

@@ -8,7 +8,7 @@ export { UserRepository } from './repositories/user.repository.js';
 export { SessionRepository } from './repositories/session.repository.js';
 export { ApiKeyRepository, type NewApiKey } from './repositories/api-key.repository.js';
 export { ReadinessService, type Readiness } from './readiness.service.js';
-export { CursorCodec, type KeysetPosition } from './cursor.js';
+export { CursorCodec, SignedCursor, type KeysetPosition } from './cursor.js';
 export { PackEntity } from './entities/pack.entity.js';
 export { PackVersionEntity } from './entities/pack-version.entity.js';
 export { EvaluationEntity } from './entities/evaluation.entity.js';

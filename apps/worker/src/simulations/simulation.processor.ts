@@ -1,9 +1,10 @@
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
+import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { QUEUES, SIMULATION_JOBS, type JudgeTicketPayload, type StartSimulationPayload } from '@app/jobs';
 import { SimulationRunner, type TicketOutcome } from '@app/simulations';
+import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type SimulationJob =
   | Job<StartSimulationPayload, number, typeof SIMULATION_JOBS.start>
@@ -11,27 +12,14 @@ type SimulationJob =
 
 /** Runs simulations: `start` fans out one job per ticket; `ticket` judges and records one ticket. */
 @Processor(QUEUES.simulations, { autorun: false })
-export class SimulationProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class SimulationProcessor extends ConfiguredWorkerHost {
   private readonly logger = new Logger(SimulationProcessor.name);
 
   constructor(
     private readonly runner: SimulationRunner,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
   ) {
     super();
-  }
-
-  /**
-   * Started here rather than on construction, once the configuration is applied: WORKER_CONCURRENCY
-   * jobs at once per process; a killed worker's jobs return to the queue after WORKER_LOCK_MS.
-   */
-  onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.workerConcurrency;
-    this.worker.opts.lockDuration = this.config.workerLockMs;
-    this.worker.opts.stalledInterval = this.config.workerLockMs;
-    this.worker
-      .run()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'simulation worker stopped'));
   }
 
   async process(job: SimulationJob): Promise<number | TicketOutcome> {

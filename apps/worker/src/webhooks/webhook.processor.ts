@@ -1,9 +1,10 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Processor } from '@nestjs/bullmq';
+import { Inject } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { QUEUES, WEBHOOK_JOBS, type DeliverPayload, type JudgeEventPayload } from '@app/jobs';
 import { WebhookRunner, type DeliveryOutcome } from '@app/webhooks';
+import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type WebhookJob =
   | Job<JudgeEventPayload, string, typeof WEBHOOK_JOBS.judge>
@@ -11,22 +12,12 @@ type WebhookJob =
 
 /** Judges inbound events and sends their signed completions. */
 @Processor(QUEUES.webhooks, { autorun: false })
-export class WebhookProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private readonly logger = new Logger(WebhookProcessor.name);
-
+export class WebhookProcessor extends ConfiguredWorkerHost {
   constructor(
     private readonly runner: WebhookRunner,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
   ) {
     super();
-  }
-
-  /** Same settings as the simulation worker: WORKER_CONCURRENCY and WORKER_LOCK_MS. */
-  onApplicationBootstrap(): void {
-    this.worker.concurrency = this.config.workerConcurrency;
-    this.worker.opts.lockDuration = this.config.workerLockMs;
-    this.worker.opts.stalledInterval = this.config.workerLockMs;
-    this.worker.run().catch((error: unknown) => this.logger.error({ err: error }, 'webhook worker stopped'));
   }
 
   async process(job: WebhookJob): Promise<string> {

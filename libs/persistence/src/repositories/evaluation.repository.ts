@@ -11,6 +11,49 @@ export type NewEvaluation = Omit<
 > &
   Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId'>>;
 
+/** Anything that runs SQL: the data source, or a transaction's entity manager. */
+export interface SqlRunner {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * The one INSERT of an evaluation, in plain SQL (it runs once per judgment). Conflicts on the unique
+ * links (one per simulation ticket, one per inbound event) insert nothing: the creation time is
+ * returned only when the row is new, which is how callers stay exactly-once over retried jobs.
+ */
+export async function insertEvaluationRow(
+  runner: SqlRunner,
+  evaluation: NewEvaluation,
+  links: { inboundEventId?: string; createdAt?: Date } = {},
+): Promise<Date | null> {
+  const rows = (await runner.query(
+    `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
+                              latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16, clock_timestamp()))
+     ON CONFLICT DO NOTHING
+     RETURNING created_at`,
+    [
+      evaluation.id,
+      evaluation.userId,
+      evaluation.packId,
+      evaluation.packVersionId,
+      evaluation.source,
+      evaluation.status,
+      JSON.stringify(evaluation.redactedTicket),
+      JSON.stringify(evaluation.result),
+      evaluation.modelId,
+      evaluation.latencyMs,
+      evaluation.inputTokens,
+      evaluation.outputTokens,
+      evaluation.simulationId ?? null,
+      evaluation.datasetTicketId ?? null,
+      links.inboundEventId ?? null,
+      links.createdAt ?? null,
+    ],
+  )) as Array<{ created_at: Date }>;
+  return rows[0]?.created_at ?? null;
+}
+
 export interface EvaluationFilter {
   packId?: string;
   simulationId?: string;
@@ -38,36 +81,15 @@ export class EvaluationRepository {
     this.evaluations = dataSource.getRepository(EvaluationEntity);
   }
 
-  /** Plain SQL: this runs once per judgment, so it skips the query builder. */
   async insert(evaluation: NewEvaluation): Promise<EvaluationEntity> {
-    const rows: Array<{ created_at: Date }> = await this.evaluations.query(
-      `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-                                latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       RETURNING created_at`,
-      [
-        evaluation.id,
-        evaluation.userId,
-        evaluation.packId,
-        evaluation.packVersionId,
-        evaluation.source,
-        evaluation.status,
-        JSON.stringify(evaluation.redactedTicket),
-        JSON.stringify(evaluation.result),
-        evaluation.modelId,
-        evaluation.latencyMs,
-        evaluation.inputTokens,
-        evaluation.outputTokens,
-        evaluation.simulationId ?? null,
-        evaluation.datasetTicketId ?? null,
-      ],
-    );
+    const createdAt = await insertEvaluationRow(this.evaluations.manager, evaluation);
+    if (!createdAt) throw new Error(`evaluation ${evaluation.id} exists already`);
     return {
       ...evaluation,
       simulationId: evaluation.simulationId ?? null,
       datasetTicketId: evaluation.datasetTicketId ?? null,
       labeled: false,
-      createdAt: rows[0].created_at,
+      createdAt,
     };
   }
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isUuid } from '@app/domain';
 import type { SimulationStatus } from '../entities/simulation.entity.js';
-import type { NewEvaluation } from './evaluation.repository.js';
+import { insertEvaluationRow, type NewEvaluation } from './evaluation.repository.js';
 
 export interface SimulationRow {
   id: string;
@@ -171,30 +171,8 @@ export class SimulationRepository {
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
   ): Promise<boolean> {
     return this.dataSource.transaction(async (tx) => {
-      const inserted: unknown[] = await tx.query(
-        `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-                                  latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (simulation_id, dataset_ticket_id) WHERE simulation_id IS NOT NULL DO NOTHING
-         RETURNING 1`,
-        [
-          evaluation.id,
-          evaluation.userId,
-          evaluation.packId,
-          evaluation.packVersionId,
-          evaluation.source,
-          evaluation.status,
-          JSON.stringify(evaluation.redactedTicket),
-          JSON.stringify(evaluation.result),
-          evaluation.modelId,
-          evaluation.latencyMs,
-          evaluation.inputTokens,
-          evaluation.outputTokens,
-          evaluation.simulationId,
-          evaluation.datasetTicketId,
-        ],
-      );
-      if (!inserted.length) return false;
+      const inserted = await insertEvaluationRow(tx, evaluation);
+      if (!inserted) return false;
       await tx.query(
         `UPDATE simulations
             SET completed = completed + 1,

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isUuid, type Ticket } from '@app/domain';
 import type { KeysetPosition } from '../cursor.js';
-import type { NewEvaluation } from './evaluation.repository.js';
+import { insertEvaluationRow, type NewEvaluation } from './evaluation.repository.js';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -152,30 +152,8 @@ export class WebhookRepository {
     deliveryId: string,
   ): Promise<{ stored: boolean; deliveryId: string | null }> {
     return this.dataSource.transaction(async (tx) => {
-      const inserted: unknown[] = await tx.query(
-        `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-                                  latency_ms, input_tokens, output_tokens, inbound_event_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (inbound_event_id) WHERE inbound_event_id IS NOT NULL DO NOTHING
-         RETURNING 1`,
-        [
-          evaluation.id,
-          evaluation.userId,
-          evaluation.packId,
-          evaluation.packVersionId,
-          evaluation.source,
-          evaluation.status,
-          JSON.stringify(evaluation.redactedTicket),
-          JSON.stringify(evaluation.result),
-          evaluation.modelId,
-          evaluation.latencyMs,
-          evaluation.inputTokens,
-          evaluation.outputTokens,
-          eventId,
-          createdAt,
-        ],
-      );
-      if (!inserted.length) return { stored: false, deliveryId: null };
+      const inserted = await insertEvaluationRow(tx, evaluation, { inboundEventId: eventId, createdAt });
+      if (!inserted) return { stored: false, deliveryId: null };
       await tx.query(`UPDATE inbound_events SET evaluation_id = $2 WHERE id = $1`, [eventId, evaluation.id]);
       const endpoint: unknown[] = await tx.query(`SELECT 1 FROM webhook_endpoints WHERE user_id = $1`, [
         evaluation.userId,
