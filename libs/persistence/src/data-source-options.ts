@@ -14,6 +14,7 @@ import { PacksAndEvaluations1763856000000 } from './migrations/1763856000000-pac
 import { ReviewsLabelsStats1763942400000 } from './migrations/1763942400000-reviews-labels-stats.js';
 import { DatasetsAndSimulations1764028800000 } from './migrations/1764028800000-datasets-and-simulations.js';
 import { Webhooks1764115200000 } from './migrations/1764115200000-webhooks.js';
+import { SimulationProgressFromEvaluations1764201600000 } from './migrations/1764201600000-simulation-progress-from-evaluations.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   ReviewsLabelsStats1763942400000,
   DatasetsAndSimulations1764028800000,
   Webhooks1764115200000,
+  SimulationProgressFromEvaluations1764201600000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -42,7 +42,11 @@ export class SimulationRunner {
   async judgeTicket(simulationId: string, ticketId: string): Promise<TicketOutcome> {
     const simulation = await this.simulations.findForWorker(simulationId);
     if (!simulation || !['queued', 'running'].includes(simulation.status)) return 'skipped';
-    if (await this.simulations.hasEvaluation(simulationId, ticketId)) return 'duplicate';
+    if (await this.simulations.hasEvaluation(simulationId, ticketId)) {
+      // A retry after a crash between the insert and the completion check: run the check again.
+      await this.simulations.completeIfDone(simulationId);
+      return 'duplicate';
+    }
     const [ticket, version] = await Promise.all([
       this.datasets.findTicket(ticketId),
       this.packs.findVersionById(simulation.userId, simulation.packVersionId),

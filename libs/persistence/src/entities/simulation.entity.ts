@@ -28,18 +28,6 @@ export class SimulationEntity {
   @Column('integer')
   total: number;
 
-  @Column('integer')
-  completed: number;
-
-  @Column('integer')
-  accept: number;
-
-  @Column('integer')
-  review: number;
-
-  @Column('integer')
-  reject: number;
-
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
 

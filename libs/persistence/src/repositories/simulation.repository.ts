@@ -41,9 +41,21 @@ export interface ComparedTicket {
   toAnswers: Record<string, unknown>;
 }
 
+/** Progress is counted from the evaluations themselves (at most 250 a simulation, on an index). */
 const SELECT = `
-  SELECT s.*, d.name AS dataset_name, p.name AS pack_name
-    FROM simulations s JOIN datasets d ON d.id = s.dataset_id JOIN packs p ON p.id = s.pack_id`;
+  SELECT s.id, s.user_id, s.dataset_id, s.pack_id, s.pack_version_id, s.status, s.reason, s.total,
+         s.created_at, s.started_at, s.finished_at, d.name AS dataset_name, p.name AS pack_name,
+         c.completed, c.accept, c.review, c.reject
+    FROM simulations s
+    JOIN datasets d ON d.id = s.dataset_id
+    JOIN packs p ON p.id = s.pack_id
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS completed,
+             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
+             (count(*) FILTER (WHERE e.status = 'review'))::int AS review,
+             (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject
+        FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
+    ) c`;
 
 function toRow(raw: Record<string, unknown>): SimulationRow {
   return {
@@ -164,28 +176,27 @@ export class SimulationRepository {
   }
 
   /**
-   * Stores a ticket's evaluation exactly once (the unique index decides) and, only when it was
-   * new, counts it; the last one completes the simulation. Returns whether it was stored now.
+   * Stores a ticket's evaluation exactly once (the unique index decides), then completes the
+   * simulation if every ticket is in. No counter row is updated per ticket, so concurrent jobs never
+   * queue on one lock; the completion check runs after the insert committed, so the last insert to
+   * commit always sees them all (and a retried job runs it again). Returns whether it was stored now.
    */
   async recordEvaluation(
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
   ): Promise<boolean> {
-    return this.dataSource.transaction(async (tx) => {
-      const inserted = await insertEvaluationRow(tx, evaluation);
-      if (!inserted) return false;
-      await tx.query(
-        `UPDATE simulations
-            SET completed = completed + 1,
-                accept = accept + ($2 = 'accept')::int,
-                review = review + ($2 = 'review')::int,
-                reject = reject + ($2 = 'reject')::int,
-                status = CASE WHEN completed + 1 >= total AND status IN ('queued', 'running') THEN 'completed' ELSE status END,
-                finished_at = CASE WHEN completed + 1 >= total AND status IN ('queued', 'running') THEN now() ELSE finished_at END
-          WHERE id = $1`,
-        [evaluation.simulationId, evaluation.status],
-      );
-      return true;
-    });
+    const inserted = (await insertEvaluationRow(this.dataSource, evaluation)) !== null;
+    await this.completeIfDone(evaluation.simulationId);
+    return inserted;
+  }
+
+  /** Marks the simulation completed once every ticket has its evaluation (safe to repeat). */
+  async completeIfDone(simulationId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE simulations s SET status = 'completed', finished_at = now()
+        WHERE s.id = $1 AND s.status IN ('queued', 'running')
+          AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total`,
+      [simulationId],
+    );
   }
 
   /** Both simulations' evaluations, paired by dataset ticket. */
