@@ -1,0 +1,340 @@
+import { median, type LoadResult } from './load.js';
+
+/** The inbound route must accept at least this share of the bare route's throughput. */
+export const TARGET_RATIO = 0.5;
+
+export type Target = 'bare' | 'inbound';
+/** `worker-off`: no worker process while measuring; `worker-on`: one worker draining meanwhile. */
+export type Phase = 'worker-off' | 'worker-on';
+
+export const PHASE_LABEL: Record<Phase, string> = {
+  'worker-off': 'worker stopped',
+  'worker-on': 'worker running',
+};
+
+/** CPU time spent during one measured load, in ms, and the machine's busy share. */
+export interface CpuWindow {
+  wallMs: number;
+  /** The server under test: the API or the bare route. */
+  server: number;
+  /** Its Postgres backends (by application_name). */
+  serverPostgres: number;
+  /** The worker process and its Postgres backends; 0 when none runs. */
+  worker: number;
+  redis: number;
+  /** The benchmark process: autocannon and the orchestration. */
+  loadGenerator: number;
+  /** Busy share of every CPU of the machine (/proc/stat), other work included. */
+  machineBusy: number;
+}
+
+/** Average number of a process's Postgres backends in each state (`running`, `Lock:tuple`, ...). */
+export type BackendStates = Array<{ state: string; backends: number }>;
+
+export interface LoadRun {
+  phase: Phase;
+  round: number;
+  target: Target;
+  result: LoadResult;
+  cpu: CpuWindow;
+  /** The server's Postgres backends during the measured window. */
+  postgres: BackendStates;
+}
+
+export interface Drain {
+  phase: Phase;
+  /** Events in Postgres once the load ended (every accepted request, in flight ones included). */
+  events: number;
+  /** 202s autocannon saw, warm-ups and the set-up check included; requests in flight when a load stops are not seen. */
+  seen202: number;
+  backlogAtLoadEnd: number;
+  /** Times from the end of the last inbound load (worker running) or from `worker ready` (worker started after). */
+  drainedFrom: 'load end' | 'worker ready';
+  workerBootMs?: number;
+  /** Until the last evaluation was recorded. */
+  judgedMs: number;
+  /** Until the last completion arrived. */
+  drainMs: number;
+  /** Until the first completion arrived; with the worker running, from the start of the phase's inbound load. */
+  firstCompletionMs: number | null;
+  /** Completions that arrived while the phase's loads ran. */
+  deliveredDuringLoad: number;
+  /** Worker process and its Postgres backends, over the drain, per event drained. */
+  workerCpuMsPerEvent: number;
+  machineBusy: number;
+  /** The worker's Postgres backends during the drain. */
+  workerPostgres: BackendStates;
+}
+
+export interface Verification {
+  events: number;
+  completions: number;
+  duplicates: number;
+  badSignatures: number;
+  /** Events without exactly one evaluation. */
+  eventsNotJudgedOnce: number;
+  deliveriesSucceeded: number;
+  deliveriesRetried: number;
+  gatewayFailures: number;
+  workerWarnings: number;
+}
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  postgres: string;
+  loadAverage: string;
+}
+
+export interface InboundSettings {
+  connections: number;
+  gatewayDelayMs: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  rounds: number;
+  workerConcurrency: number;
+}
+
+export interface TargetSummary {
+  rps: number;
+  p50: number;
+  p99: number;
+  serverCpuMs: number;
+  serverPostgresCpuMs: number;
+  redisCpuMs: number;
+  loadGeneratorCpuMs: number;
+  workerCores: number;
+  machineBusy: number;
+  /** Mean over the rounds of the server's backends in each state. */
+  postgres: BackendStates;
+  non2xx: number;
+  errors: number;
+}
+
+export interface PhaseSummary {
+  phase: Phase;
+  inbound: TargetSummary;
+  bare: TargetSummary;
+  ratio: number;
+  /** Inbound rps over bare rps of the same round, lowest and highest. */
+  ratioMin: number;
+  ratioMax: number;
+  meets: boolean;
+}
+
+function meanStates(all: BackendStates[]): BackendStates {
+  const sums = new Map<string, number>();
+  for (const states of all) for (const s of states) sums.set(s.state, (sums.get(s.state) ?? 0) + s.backends);
+  return [...sums]
+    .map(([state, sum]) => ({ state, backends: sum / Math.max(1, all.length) }))
+    .sort((a, b) => b.backends - a.backends);
+}
+
+function summarizeTarget(runs: LoadRun[]): TargetSummary {
+  const med = (pick: (run: LoadRun) => number) => median(runs.map(pick));
+  const perAccepted = (run: LoadRun, ms: number) => ms / Math.max(1, run.result.responses);
+  return {
+    rps: med((r) => r.result.rps),
+    p50: med((r) => r.result.p50),
+    p99: med((r) => r.result.p99),
+    serverCpuMs: med((r) => perAccepted(r, r.cpu.server)),
+    serverPostgresCpuMs: med((r) => perAccepted(r, r.cpu.serverPostgres)),
+    redisCpuMs: med((r) => perAccepted(r, r.cpu.redis)),
+    loadGeneratorCpuMs: med((r) => perAccepted(r, r.cpu.loadGenerator)),
+    workerCores: med((r) => r.cpu.worker / r.cpu.wallMs),
+    machineBusy: med((r) => r.cpu.machineBusy),
+    postgres: meanStates(runs.map((r) => r.postgres)),
+    non2xx: runs.reduce((sum, r) => sum + r.result.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.result.errors, 0),
+  };
+}
+
+export function summarizePhase(runs: LoadRun[], phase: Phase): PhaseSummary {
+  const of = (target: Target) => runs.filter((r) => r.phase === phase && r.target === target);
+  const inbound = summarizeTarget(of('inbound'));
+  const bare = summarizeTarget(of('bare'));
+  const ratios = of('inbound').flatMap((run) => {
+    const pair = of('bare').find((b) => b.round === run.round);
+    return pair ? [run.result.rps / pair.result.rps] : [];
+  });
+  const ratio = inbound.rps / bare.rps;
+  return {
+    phase,
+    inbound,
+    bare,
+    ratio,
+    ratioMin: Math.min(...ratios),
+    ratioMax: Math.max(...ratios),
+    meets: ratio >= TARGET_RATIO,
+  };
+}
+
+const ms = (value: number) => value.toFixed(1);
+export const cpu = (value: number) => value.toFixed(2);
+export const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+export const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+
+function markdownTable(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '-')), ...rows.map(line)].join('\n');
+}
+
+export function resultsTable(summaries: PhaseSummary[]): string {
+  return markdownTable(
+    [
+      'Phase',
+      'Inbound rps',
+      'Inbound p50',
+      'Inbound p99',
+      'Bare rps',
+      'Bare p50',
+      'Bare p99',
+      'Inbound / bare (rounds)',
+      `>= ${TARGET_RATIO}`,
+      'Non-2xx / errors',
+    ],
+    summaries.map((s) => [
+      PHASE_LABEL[s.phase],
+      s.inbound.rps.toFixed(0),
+      ms(s.inbound.p50),
+      ms(s.inbound.p99),
+      s.bare.rps.toFixed(0),
+      ms(s.bare.p50),
+      ms(s.bare.p99),
+      `**${s.ratio.toFixed(2)}** (${s.ratioMin.toFixed(2)}-${s.ratioMax.toFixed(2)})`,
+      s.meets ? 'yes' : '**no**',
+      `${s.inbound.non2xx + s.bare.non2xx} / ${s.inbound.errors + s.bare.errors}`,
+    ]),
+  );
+}
+
+export function cpuTable(summaries: PhaseSummary[]): string {
+  return markdownTable(
+    [
+      'Phase',
+      'Route',
+      'Server CPU / 202',
+      'its Postgres / 202',
+      'Redis / 202',
+      'autocannon / 202',
+      'Worker (cores)',
+      'Machine busy',
+      "Server's Postgres backends (average of 10)",
+    ],
+    summaries.flatMap((s) =>
+      (['inbound', 'bare'] as const).map((target) => {
+        const t = s[target];
+        return [
+          PHASE_LABEL[s.phase],
+          target,
+          cpu(t.serverCpuMs),
+          cpu(t.serverPostgresCpuMs),
+          cpu(t.redisCpuMs),
+          cpu(t.loadGeneratorCpuMs),
+          cpu(t.workerCores),
+          pct(t.machineBusy),
+          describeStates(t.postgres),
+        ];
+      }),
+    ),
+  );
+}
+
+export function describeStates(states: BackendStates, top = 4): string {
+  return (
+    states
+      .slice(0, top)
+      .map((s) => `${s.state} ${s.backends.toFixed(1)}`)
+      .join(', ') || 'none'
+  );
+}
+
+export function drainTable(drains: Drain[]): string {
+  const after = (value: number | null) => (value === null ? '-' : seconds(value));
+  return markdownTable(
+    [
+      'Phase',
+      'Events accepted (202s seen)',
+      'Delivered during the load',
+      'Backlog at load end',
+      'Timed from',
+      'First completion',
+      'All judged',
+      'Last completion',
+      'Drain rate',
+    ],
+    drains.map((d) => [
+      PHASE_LABEL[d.phase],
+      `${d.events} (${d.seen202})`,
+      String(d.deliveredDuringLoad),
+      String(d.backlogAtLoadEnd),
+      d.workerBootMs === undefined
+        ? 'end of the last inbound load'
+        : `worker ready (booted in ${seconds(d.workerBootMs)})`,
+      d.workerBootMs === undefined
+        ? `${after(d.firstCompletionMs)} after the phase's inbound load began`
+        : after(d.firstCompletionMs),
+      seconds(d.judgedMs),
+      `**${seconds(d.drainMs)}**`,
+      `${((d.backlogAtLoadEnd / Math.max(1, d.drainMs)) * 1000).toFixed(0)} events/s`,
+    ]),
+  );
+}
+
+export function drainCpuTable(drains: Drain[]): string {
+  return markdownTable(
+    ['Phase', 'Worker CPU / event', 'Machine busy', "Worker's Postgres backends (average of 10)"],
+    drains.map((d) => [
+      PHASE_LABEL[d.phase],
+      `${cpu(d.workerCpuMsPerEvent)} ms`,
+      pct(d.machineBusy),
+      describeStates(d.workerPostgres),
+    ]),
+  );
+}
+
+export function runsTable(runs: LoadRun[]): string {
+  return markdownTable(
+    [
+      'Phase',
+      'Round',
+      'Route',
+      'rps',
+      'p50',
+      'p99',
+      'Server CPU / 202',
+      'its Postgres / 202',
+      'Worker (cores)',
+      'Machine busy',
+      '202s',
+      'Non-2xx',
+      'Errors',
+    ],
+    runs.map(({ phase, round, target, result, cpu: c }) => [
+      PHASE_LABEL[phase],
+      String(round),
+      target,
+      result.rps.toFixed(0),
+      ms(result.p50),
+      ms(result.p99),
+      cpu(c.server / Math.max(1, result.responses)),
+      cpu(c.serverPostgres / Math.max(1, result.responses)),
+      cpu(c.worker / c.wallMs),
+      pct(c.machineBusy),
+      String(result.statusCodes['202'] ?? 0),
+      String(result.non2xx),
+      String(result.errors),
+    ]),
+  );
+}
+
+export function verificationLine(v: Verification): string {
+  return (
+    `Checked at the end: ${v.completions} of ${v.events} events completed at the receiver ` +
+    `(${v.duplicates} duplicate deliveries, ${v.badSignatures} bad signatures); ` +
+    `${v.eventsNotJudgedOnce} events without exactly one evaluation; ` +
+    `${v.deliveriesSucceeded} deliveries succeeded (${v.deliveriesRetried} needed more than one attempt); ` +
+    `${v.gatewayFailures} gateway failures; ${v.workerWarnings} worker log lines at warn or above.`
+  );
+}
