@@ -408,6 +408,43 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
     }
   }, 120_000);
 
+  it('refuses to redeliver a delivery whose retries are still scheduled (409)', async () => {
+    const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: `${prefix}-pending` });
+    const worker = await startWorker({
+      MODEL_GATEWAY_URL: gateway.url,
+      REDIS_PREFIX: `${prefix}-pending`,
+      WEBHOOK_MAX_ATTEMPTS: '3',
+      WEBHOOK_BACKOFF_MS: '600000',
+    });
+    try {
+      const { keyed } = await newTenant(api.url);
+      await keyed.post('/api/webhook-endpoints', { url: receiver.url });
+      const pack = await createPublishedPack(keyed);
+      receiver.next(503);
+      await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET });
+      const delivery = await eventually(async () => {
+        const item = (await keyed.get('/api/webhook-deliveries')).body.items[0];
+        return item?.attempts === 1 ? item : undefined;
+      });
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        lastStatusCode: 503,
+        nextAttemptAt: expect.any(String),
+      });
+      const res = await keyed.post(`/api/webhook-deliveries/${delivery.id}/redeliver`);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: 'delivery is still pending' });
+      const foreign = await (
+        await newTenant(api.url)
+      ).keyed.post(`/api/webhook-deliveries/${delivery.id}/redeliver`);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toEqual({ error: 'delivery not found' });
+    } finally {
+      await stopWorker(worker);
+      await api.close();
+    }
+  });
+
   it('after a SIGKILL mid-flight, every accepted event has exactly one evaluation and one succeeded delivery', async () => {
     const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
     const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '8' };
