@@ -4,7 +4,7 @@ const WORKER = 'dist/apps/worker/src/main.js';
 
 /** A real worker process (the built app) on the given queues' namespace and model gateway. */
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
-  const worker = runNode(WORKER, { NODE_ENV: 'test', LOG_LEVEL: 'info', WORKER_LOCK_MS: '2000', ...env });
+  const worker = runNode(WORKER, { NODE_ENV: 'test', LOG_LEVEL: 'info', WORKER_LOCK_MS: '3000', ...env });
   await worker.waitFor(/worker ready/);
   return worker;
 }
