@@ -80,10 +80,15 @@ function costLine(summaries: PhaseSummary[]): string {
       `against ${cpu(bare.redisCpuMs)} ms; in all ${cpu(total(inbound))} against ${cpu(total(bare))} ms ` +
       `(${(total(inbound) / total(bare)).toFixed(1)}x).`,
   ];
-  if (inbound.machineBusy >= 0.9)
+  // A Node server cannot run its JavaScript on more than one core: near one core busy, its CPU per
+  // request caps its throughput whatever the rest of the machine does.
+  const cores = (t: TargetSummary) => (t.serverCpuMs * t.rps) / 1000;
+  if (cores(inbound) >= 0.7)
     lines.push(
-      `The machine was ${pct(inbound.machineBusy)} busy during the inbound loads, so the CPU a request costs ` +
-        `sets the throughput: the bare route served ${(bare.rps / inbound.rps).toFixed(1)}x as many requests.`,
+      `The API process kept ${cpu(cores(inbound))} cores busy (the bare server ${cpu(cores(bare))}) with the ` +
+        `machine ${pct(inbound.machineBusy)} busy: its one JavaScript thread is the limit, so its CPU per request ` +
+        `sets the throughput (1000 / ${cpu(inbound.serverCpuMs)} ms = ${(1000 / inbound.serverCpuMs).toFixed(0)} ` +
+        `requests a second with a core to itself).`,
     );
   return lines.join(' ');
 }
@@ -103,7 +108,7 @@ export function docsSection(input: ReportInput): string {
     `- Both routes are first warmed up for 10 s each. Then, in each phase, ${options.rounds} rounds of bare then inbound, each warmed up (${options.warmupSeconds} s) and then measured (${options.durationSeconds} s) at ${options.connections} connections; the tables give medians over the rounds. Latencies are autocannon's per-response times of the 2xx answers, in ms.`,
     '- Phases: **worker stopped** (no worker process while measuring; the worker is started after the last load and the drain is timed from its `worker ready`) and **worker running** (one worker judging and delivering the backlog while both routes are measured; the phase begins with 10 s of inbound load so the worker is busy from the first measured window on; the drain is timed from the end of the last inbound load). The target is read in the worker-running phase.',
     "- Drain: the receiver is polled every 50 ms until it has one completion for every event in `inbound_events`. *Last completion* is the receiver's clock at the last new event, *all judged* the time stamp of the latest evaluation, *first completion* the first new event at the receiver (with the worker running, counted from the start of the phase's inbound load), and the drain rate the phase's backlog over the last completion time. `pg_stat_activity` is sampled every 100 ms for the worker's connections (during the drain) and the server's (during each measured load); a lock wait names the statement's first words. At the end the run checks that every event has exactly one evaluation and one succeeded delivery, that no signature failed and no evaluation records a gateway failure; autocannon's 202 count can be lower than the events by the requests in flight when a load stops.",
-    "- CPU per 202 is the user + system time of the server process and of its Postgres backends (told apart by `application_name`) and Redis (`INFO cpu`; with the worker running this includes the worker's BullMQ traffic) over the measured window, divided by the responses; the worker column is its CPU (process and backends) in cores over the window; machine busy is `/proc/stat`, other work on the machine included.",
+    "- CPU per 202 is the user + system time of the server process and of its Postgres backends (told apart by `application_name`) and Redis (`INFO cpu`; with the worker running this includes the worker's BullMQ traffic) over the measured window, divided by the responses; the worker column is its CPU (process and backends) in cores over the window; machine busy is `/proc/stat`, other work on the machine included, and in brackets the cores busy with anything but the measured processes (the idle server of the other route, the gateway, the receiver, Postgres's own processes and whatever else runs on the machine: a large figure means the run shared the machine).",
     "- Options: `BENCH_CONNECTIONS` (64), `BENCH_DURATION` (10), `BENCH_WARMUP` (3), `BENCH_RUNS` (3), `BENCH_GATEWAY_DELAY_MS` (20), `BENCH_WORKER_CONCURRENCY` (32), `BENCH_PHASES` (`worker-off,worker-on`), `BENCH_DRAIN_TIMEOUT` (900 s), `BENCH_WRITE_DOCS=0` (print only), `BENCH_LOG_LEVEL` (the API's), `BENCH_PROFILE=1` (the API under `--cpu-prof`; prints where its CPU went and writes nothing here).",
     '',
     `### Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,

@@ -7,6 +7,9 @@ import type { ReceiverStats } from './serve-receiver.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Clock ticks per second of /proc/stat; 100 on every mainstream Linux build. */
+const TICKS_PER_SECOND = 100;
+
 /** Busy and total CPU time of the whole machine so far (/proc/stat, in clock ticks over every CPU). */
 function machineTicks(): { busy: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -59,6 +62,7 @@ export function cpuBetween(before: Snapshot, after: Snapshot): CpuWindow {
     loadGenerator: (user + system) / 1000,
     machineBusy:
       (after.machine.busy - before.machine.busy) / Math.max(1, after.machine.total - before.machine.total),
+    machineBusyMs: ((after.machine.busy - before.machine.busy) * 1000) / TICKS_PER_SECOND,
   };
 }
 

@@ -26,6 +26,17 @@ export interface CpuWindow {
   loadGenerator: number;
   /** Busy share of every CPU of the machine (/proc/stat), other work included. */
   machineBusy: number;
+  /** The same in CPU ms over the window, summed over every CPU. */
+  machineBusyMs: number;
+}
+
+/**
+ * Cores busy with anything but the measured processes: the other route's idle server, the gateway,
+ * the receiver, Postgres's own workers, and other work on the machine. Noise, when large.
+ */
+export function otherCores(c: CpuWindow): number {
+  const measured = c.server + c.serverPostgres + c.worker + c.redis + c.loadGenerator;
+  return (c.machineBusyMs - measured) / c.wallMs;
 }
 
 /** Average number of a process's Postgres backends in each state (`running`, `Lock:tuple`, ...). */
@@ -62,6 +73,7 @@ export interface Drain {
   /** Worker process and its Postgres backends, over the drain, per event drained. */
   workerCpuMsPerEvent: number;
   machineBusy: number;
+  otherCores: number;
   /** The worker's Postgres backends during the drain. */
   workerPostgres: BackendStates;
 }
@@ -106,6 +118,7 @@ export interface TargetSummary {
   loadGeneratorCpuMs: number;
   workerCores: number;
   machineBusy: number;
+  otherCores: number;
   /** Mean over the rounds of the server's backends in each state. */
   postgres: BackendStates;
   non2xx: number;
@@ -144,6 +157,7 @@ function summarizeTarget(runs: LoadRun[]): TargetSummary {
     loadGeneratorCpuMs: med((r) => perAccepted(r, r.cpu.loadGenerator)),
     workerCores: med((r) => r.cpu.worker / r.cpu.wallMs),
     machineBusy: med((r) => r.cpu.machineBusy),
+    otherCores: med((r) => otherCores(r.cpu)),
     postgres: meanStates(runs.map((r) => r.postgres)),
     non2xx: runs.reduce((sum, r) => sum + r.result.non2xx, 0),
     errors: runs.reduce((sum, r) => sum + r.result.errors, 0),
@@ -219,7 +233,7 @@ export function cpuTable(summaries: PhaseSummary[]): string {
       'Redis / 202',
       'autocannon / 202',
       'Worker (cores)',
-      'Machine busy',
+      'Machine busy (other, cores)',
       "Server's Postgres backends (average of 10)",
     ],
     summaries.flatMap((s) =>
@@ -233,7 +247,7 @@ export function cpuTable(summaries: PhaseSummary[]): string {
           cpu(t.redisCpuMs),
           cpu(t.loadGeneratorCpuMs),
           cpu(t.workerCores),
-          pct(t.machineBusy),
+          `${pct(t.machineBusy)} (${cpu(t.otherCores)})`,
           describeStates(t.postgres),
         ];
       }),
@@ -284,11 +298,16 @@ export function drainTable(drains: Drain[]): string {
 
 export function drainCpuTable(drains: Drain[]): string {
   return markdownTable(
-    ['Phase', 'Worker CPU / event', 'Machine busy', "Worker's Postgres backends (average of 10)"],
+    [
+      'Phase',
+      'Worker CPU / event',
+      'Machine busy (other, cores)',
+      "Worker's Postgres backends (average of 10)",
+    ],
     drains.map((d) => [
       PHASE_LABEL[d.phase],
       `${cpu(d.workerCpuMsPerEvent)} ms`,
-      pct(d.machineBusy),
+      `${pct(d.machineBusy)} (${cpu(d.otherCores)})`,
       describeStates(d.workerPostgres),
     ]),
   );
@@ -306,7 +325,7 @@ export function runsTable(runs: LoadRun[]): string {
       'Server CPU / 202',
       'its Postgres / 202',
       'Worker (cores)',
-      'Machine busy',
+      'Machine busy (other, cores)',
       '202s',
       'Non-2xx',
       'Errors',
@@ -321,7 +340,7 @@ export function runsTable(runs: LoadRun[]): string {
       cpu(c.server / Math.max(1, result.responses)),
       cpu(c.serverPostgres / Math.max(1, result.responses)),
       cpu(c.worker / c.wallMs),
-      pct(c.machineBusy),
+      `${pct(c.machineBusy)} (${cpu(otherCores(c))})`,
       String(result.statusCodes['202'] ?? 0),
       String(result.non2xx),
       String(result.errors),

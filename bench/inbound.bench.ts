@@ -17,6 +17,7 @@ import {
   describeStates,
   drainCpuTable,
   drainTable,
+  otherCores,
   PHASE_LABEL,
   resultsTable,
   runsTable,
@@ -158,7 +159,7 @@ async function measureOnce(run: Run, phase: Phase, round: number, target: Target
       `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +
       `CPU/req ${perResponse(cpu.server)} ms (+ Postgres ${perResponse(cpu.serverPostgres)} ms, ` +
       `Redis ${perResponse(cpu.redis)} ms), worker ${(cpu.worker / cpu.wallMs).toFixed(2)} cores, ` +
-      `machine ${(cpu.machineBusy * 100).toFixed(0)}% busy, non-2xx ${result.non2xx}, errors ${result.errors}; ` +
+      `machine ${(cpu.machineBusy * 100).toFixed(0)}% busy (${otherCores(cpu).toFixed(2)} cores other), non-2xx ${result.non2xx}, errors ${result.errors}; ` +
       `Postgres backends: ${describeStates(postgres)}`,
   );
   return { phase, round, target, result, cpu, postgres };
@@ -257,6 +258,7 @@ async function runPhase(run: Run, phase: Phase, first: boolean): Promise<{ runs:
     deliveredDuringLoad: atLoadEnd.events - deliveredBefore,
     workerCpuMsPerEvent: cpu.worker / Math.max(1, events - atLoadEnd.events),
     machineBusy: cpu.machineBusy,
+    otherCores: otherCores(cpu),
     workerPostgres,
   };
   log(

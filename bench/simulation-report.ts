@@ -13,6 +13,8 @@ export interface SimulationSettings {
   settleMs: number;
   /** CPUs of the machine, for the CPU budget of the target. */
   cpus: number;
+  /** One untimed simulation on the fresh workers before the timed one (JIT warm-up). */
+  warmWorkers: boolean;
 }
 
 /** One simulation, timed from the benchmark's POST; the job times come from BullMQ's own stamps. */
@@ -308,7 +310,7 @@ function dominantCause(summaries: SimulationSummary[], settings: SimulationSetti
     `- CPU budget: the run's processes (workers, API, Postgres, Redis, gateway) spent ${summaries
       .map((s) => `${one(totalCpuPerTicket(s))} ms`)
       .join(', ')} of CPU per ticket with ${summaries.map((s) => s.workers).join(', ')} worker(s), ` +
-      `and the workers ${summaries.map((s) => `${one(s.cpuMsPerTicket.workers)} ms`).join(', ')} of it (fresh processes: their code is not optimized by V8 yet). ` +
+      `and the workers ${summaries.map((s) => `${one(s.cpuMsPerTicket.workers)} ms`).join(', ')} of it${settings.warmWorkers ? ' (warmed up by one simulation)' : ' (fresh processes: their code is not optimized by V8 yet)'}. ` +
       `Finishing ${settings.tickets} tickets within the target on ${settings.cpus} CPUs leaves at most ${one(budgetMs)} ms of CPU per ticket for everything, with the CPUs 100% busy and nothing else running.`,
   );
   return lines;
@@ -355,7 +357,7 @@ export function docsSection(
     '',
     `- Processes: the API (\`serve-api.js\`, \`LOG_LEVEL=silent\`), the fake gateway (\`serve-gateway.js\`, ${settings.gatewayDelayMs} ms a call) and 1 to ${Math.max(...settings.workerCounts)} processes of the real worker app (\`apps/worker/src/main.js\`, \`WORKER_CONCURRENCY\` = total concurrency / workers, \`LOG_LEVEL=info\`, which logs nothing per ticket), from a private copy of \`dist/\` made after the build; local Postgres and Redis, a fresh database and Redis prefix, dropped at the end.`,
     `- Data over HTTP: a user, an API key and a published three-question pack; one dataset of ${settings.tickets} tickets (the end-to-end ticket with distinct external ids), uploaded in one request.`,
-    `- Each run starts fresh workers, waits until every one has logged \`worker ready\` and ${settings.settleMs} ms more, then times from \`POST /api/simulations\` to the first \`GET /api/simulations/{id}\` (one every ${settings.pollMs} ms) that shows \`completed\`. It checks \`completed\` = ${settings.tickets}, exactly ${settings.tickets} evaluations of the simulation in Postgres and no gateway failure among them, then stops the workers with SIGTERM. Worker counts take turns over ${settings.rounds} rounds; the tables give medians.`,
+    `- Each run starts fresh workers, waits until every one has logged \`worker ready\`${settings.warmWorkers ? ', runs one untimed simulation on them (`BENCH_WARM_WORKERS=1`),' : ''} and ${settings.settleMs} ms more, then times from \`POST /api/simulations\` to the first \`GET /api/simulations/{id}\` (one every ${settings.pollMs} ms) that shows \`completed\`. It checks \`completed\` = ${settings.tickets}, exactly ${settings.tickets} evaluations of the simulation in Postgres and no gateway failure among them, then stops the workers with SIGTERM. Worker counts take turns over ${settings.rounds} rounds; the tables give medians.`,
     "- Breakdown: BullMQ's stamps of each ticket job (`processedOn`, `finishedOn`), the model latency each evaluation records, and `pg_stat_activity` sampled every 25 ms. CPU per ticket is user + system time over the run, from `/proc/<pid>/stat` (workers, API, the scratch database's Postgres backends) and Redis's `INFO cpu`; the API's includes answering the polls. Machine CPU busy is `/proc/stat`: every process, other work on the machine included; in brackets the share of it the run's own processes used (the benchmark, API, gateway, workers, the scratch database's backends, Redis).",
     '- Options: `BENCH_CONCURRENCY` (total, default 32), `BENCH_WORKERS` (default `1,2,4`), `BENCH_RUNS` (3), `BENCH_TICKETS` (250, the most a dataset holds), `BENCH_GATEWAY_DELAY_MS` (200), `BENCH_POLL_MS` (20), `BENCH_WRITE_DOCS=0` (print only); `BENCH_WARM_WORKERS=1` runs one untimed simulation on the fresh workers first; `BENCH_PROFILE=1` runs the workers under `--cpu-prof` and prints where the CPU of each went, boot included (best with `BENCH_WORKERS=1 BENCH_RUNS=1`), and writes nothing here.',
     '',

@@ -65,8 +65,6 @@ interface Options extends SimulationSettings {
   writeDocs: boolean;
   /** Workers under --cpu-prof; their profiles are summarized at the end. */
   profileDir?: string;
-  /** One untimed simulation on the fresh workers before the timed one (JIT warm-up). */
-  warmWorkers: boolean;
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
