@@ -1,6 +1,9 @@
 export { PersistenceModule } from './persistence.module.js';
 export { dataSourceOptions, ENTITIES, MIGRATIONS } from './data-source-options.js';
 export { RedisClient } from './redis.provider.js';
+export { PreparedSql } from './prepared-sql.js';
+export { CacheInvalidation } from './cache/cache-invalidation.service.js';
+export { InvalidatedCache, type InvalidatedCacheOptions } from './cache/invalidated-cache.js';
 export { UserEntity } from './entities/user.entity.js';
 export { SessionEntity } from './entities/session.entity.js';
 export { ApiKeyEntity } from './entities/api-key.entity.js';
@@ -41,6 +44,7 @@ export {
   SimulationRepository,
   type SimulationRow,
   type NewSimulation,
+  type TicketJobState,
   type ComparedTicket,
 } from './repositories/simulation.repository.js';
 export {

@@ -2,6 +2,8 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { CacheInvalidation } from './cache/cache-invalidation.service.js';
+import { PreparedSql } from './prepared-sql.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
@@ -54,8 +56,8 @@ export class PersistenceModule {
           }),
         }),
       ],
-      providers: [...REPOSITORIES, RedisClient, ReadinessService],
-      exports: [...REPOSITORIES, RedisClient, ReadinessService],
+      providers: [...REPOSITORIES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
+      exports: [...REPOSITORIES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
     };
   }
 }

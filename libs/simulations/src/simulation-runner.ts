@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JudgeService } from '@app/judging';
-import { DatasetRepository, PackRepository, SimulationRepository } from '@app/persistence';
+import type { PackDocument } from '@app/domain';
+import {
+  DatasetRepository,
+  PackRepository,
+  SimulationRepository,
+  type TicketJobState,
+} from '@app/persistence';
 import { SimulationQueue } from './simulation-queue.js';
 
 export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
@@ -13,6 +19,8 @@ export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
 @Injectable()
 export class SimulationRunner {
   private readonly logger = new Logger(SimulationRunner.name);
+  /** The judged version's document per simulation (a few recent ones). */
+  private readonly documents = new Map<string, PackDocument>();
 
   constructor(
     private readonly simulations: SimulationRepository,
@@ -39,28 +47,30 @@ export class SimulationRunner {
     return ticketIds.length;
   }
 
+  /**
+   * One ticket: one read (simulation state, ticket, already judged?), the model call, the insert
+   * (a no-op when another attempt stored it first) and the completion check. The version's document
+   * is read once per simulation in this process: every ticket of a run is judged against the same one.
+   */
   async judgeTicket(simulationId: string, ticketId: string): Promise<TicketOutcome> {
-    const simulation = await this.simulations.findForWorker(simulationId);
-    if (!simulation || !['queued', 'running'].includes(simulation.status)) return 'skipped';
-    if (await this.simulations.hasEvaluation(simulationId, ticketId)) {
+    const state = await this.simulations.ticketJobState(simulationId, ticketId);
+    if (!state || !['queued', 'running'].includes(state.status)) return 'skipped';
+    if (state.evaluated) {
       // A retry after a crash between the insert and the completion check: run the check again.
       await this.simulations.completeIfDone(simulationId);
       return 'duplicate';
     }
-    const [ticket, version] = await Promise.all([
-      this.datasets.findTicket(ticketId),
-      this.packs.findVersionById(simulation.userId, simulation.packVersionId),
-    ]);
-    if (!ticket || ticket.datasetId !== simulation.datasetId || !version) {
+    const document = await this.versionDocument(simulationId, state);
+    if (!state.ticket || !document) {
       await this.simulations.fail(simulationId, 'a ticket or the pack version disappeared');
-      throw new UnrecoverableError(`ticket ${ticketId} or version ${simulation.packVersionId} is missing`);
+      throw new UnrecoverableError(`ticket ${ticketId} or version ${state.packVersionId} is missing`);
     }
     const evaluation = await this.judge.evaluate({
-      userId: simulation.userId,
-      packId: simulation.packId,
-      packVersionId: version.id,
-      document: version.document,
-      ticket: ticket.ticket,
+      userId: state.userId,
+      packId: state.packId,
+      packVersionId: state.packVersionId,
+      document,
+      ticket: state.ticket,
       source: 'simulation',
     });
     const stored = await this.simulations.recordEvaluation({
@@ -74,6 +84,16 @@ export class SimulationRunner {
   /** A job that will not be retried again: the simulation cannot finish, so it fails with the reason. */
   async giveUp(simulationId: string, reason: string): Promise<void> {
     await this.simulations.fail(simulationId, reason);
+  }
+
+  private async versionDocument(simulationId: string, state: TicketJobState): Promise<PackDocument | null> {
+    const cached = this.documents.get(simulationId);
+    if (cached) return cached;
+    const version = await this.packs.findVersionById(state.userId, state.packVersionId);
+    if (!version) return null;
+    if (this.documents.size >= 100) this.documents.delete(this.documents.keys().next().value!);
+    this.documents.set(simulationId, version.document);
+    return version.document;
   }
 
   /** Simulations recorded but never picked up (Redis was away at the time): enqueue their start again. */

@@ -1,6 +1,7 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import OpenAI from 'openai';
 import { buildResponseSchema, parseModelOutput, type FailureKind } from '@app/domain';
+import { createGatewayFetch } from './gateway-fetch.js';
 import type { GatewayOutcome, GatewayRequest, ModelGateway } from './model-gateway.js';
 import { buildUserPrompt, SYSTEM_PROMPT } from './prompt.js';
 
@@ -16,19 +17,27 @@ export interface OpenAiGatewayOptions {
  * Ollama) through the official client: one call per ticket, strict JSON-schema output, no retry
  * inside a judgment (a failed call is stored as `review` and can be retried by the caller).
  */
-export class OpenAiGateway implements ModelGateway {
+export class OpenAiGateway implements ModelGateway, OnApplicationShutdown {
   private readonly logger = new Logger(OpenAiGateway.name);
   private readonly client: OpenAI;
+  private readonly closeConnections: () => Promise<void>;
   readonly defaultModelId: string;
 
   constructor(private readonly options: OpenAiGatewayOptions) {
     this.defaultModelId = options.model;
+    const transport = createGatewayFetch({ timeoutMs: options.timeoutMs });
+    this.closeConnections = transport.close;
     this.client = new OpenAI({
       baseURL: options.url,
       apiKey: options.apiKey ?? 'not-set',
       timeout: options.timeoutMs,
       maxRetries: 0,
+      fetch: transport.fetch,
     });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.closeConnections();
   }
 
   async judge({ document, ticket }: GatewayRequest): Promise<GatewayOutcome> {

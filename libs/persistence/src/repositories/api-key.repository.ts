@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { isUuid, type Permission } from '@app/domain';
+import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
+import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import { ApiKeyEntity } from '../entities/api-key.entity.js';
 
 export interface NewApiKey {
@@ -16,9 +18,15 @@ export interface NewApiKey {
 @Injectable()
 export class ApiKeyRepository {
   private readonly keys: Repository<ApiKeyEntity>;
+  /** Active keys by secret hash, tagged by key id: rotate and revoke drop them in every process. */
+  private readonly bySecretHash: InvalidatedCache<ApiKeyEntity | null>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly invalidation: CacheInvalidation,
+  ) {
     this.keys = dataSource.getRepository(ApiKeyEntity);
+    this.bySecretHash = invalidation.register('api-keys', { ttlMs: 60_000, maxEntries: 10_000 });
   }
 
   create(userId: string, key: NewApiKey): Promise<ApiKeyEntity> {
@@ -37,7 +45,10 @@ export class ApiKeyRepository {
 
   /** Credential look-up: the only query not scoped by owner, since the owner is what it finds. */
   findActiveBySecretHash(secretHash: string): Promise<ApiKeyEntity | null> {
-    return this.keys.findOneBy({ secretHash, revokedAt: IsNull() });
+    return this.bySecretHash.get(secretHash, () => this.keys.findOneBy({ secretHash, revokedAt: IsNull() }), {
+      tagOf: (key) => key!.id,
+      keep: (key) => key !== null,
+    });
   }
 
   /** Replaces the secret of an active key; returns the updated key or null when not found. */
@@ -49,13 +60,17 @@ export class ApiKeyRepository {
   ): Promise<ApiKeyEntity | null> {
     if (!isUuid(id)) return null;
     const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { prefix, secretHash });
-    return result.affected ? this.findActive(userId, id) : null;
+    if (!result.affected) return null;
+    await this.invalidation.invalidate(this.bySecretHash, id);
+    return this.findActive(userId, id);
   }
 
   async revoke(userId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    return (result.affected ?? 0) > 0;
+    if (!result.affected) return false;
+    await this.invalidation.invalidate(this.bySecretHash, id);
+    return true;
   }
 
   /** Records use at most once a minute per key, so a hot key does not write on every request. */

@@ -4,6 +4,7 @@ import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUuid, type EvaluationSource, type EvaluationStatus } from '@app/domain';
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
+import { PreparedSql } from '../prepared-sql.js';
 
 export type NewEvaluation = Omit<
   EvaluationEntity,
@@ -77,12 +78,15 @@ export interface EvaluationPage {
 export class EvaluationRepository {
   private readonly evaluations: Repository<EvaluationEntity>;
 
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {
     this.evaluations = dataSource.getRepository(EvaluationEntity);
   }
 
   async insert(evaluation: NewEvaluation): Promise<EvaluationEntity> {
-    const createdAt = await insertEvaluationRow(this.evaluations.manager, evaluation);
+    const createdAt = await insertEvaluationRow(this.sql, evaluation);
     if (!createdAt) throw new Error(`evaluation ${evaluation.id} exists already`);
     return {
       ...evaluation,

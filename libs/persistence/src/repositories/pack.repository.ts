@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid, type PackDocument } from '@app/domain';
+import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
+import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import { PackVersionEntity } from '../entities/pack-version.entity.js';
+import { PreparedSql } from '../prepared-sql.js';
 
 /** A pack with its draft document and, when published, its live document. */
 export interface PackRecord {
@@ -68,7 +71,16 @@ function toRecord(row: PackRow): PackRecord {
 /** Packs and their versions, always scoped by owner. A deleted pack is not found by any method. */
 @Injectable()
 export class PackRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** Live versions by `userId:packId` (found ones only; published documents never change). */
+  private readonly liveVersions: InvalidatedCache<LiveVersionLookup>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly invalidation: CacheInvalidation,
+    private readonly sql: PreparedSql,
+  ) {
+    this.liveVersions = invalidation.register('live-versions', { ttlMs: 60_000, maxEntries: 10_000 });
+  }
 
   async create(userId: string, name: string, document: PackDocument): Promise<PackRecord> {
     const packId = randomUUID();
@@ -152,7 +164,9 @@ export class PackRepository {
       ]);
       return true;
     });
-    return found ? this.find(userId, packId) : null;
+    if (!found) return null;
+    await this.invalidation.invalidate(this.liveVersions, `${userId}:${packId}`);
+    return this.find(userId, packId);
   }
 
   /** Freezes the draft as the live version and opens a new draft holding the same document. */
@@ -174,7 +188,9 @@ export class PackRepository {
       );
       return true;
     });
-    return found ? this.find(userId, packId) : null;
+    if (!found) return null;
+    await this.invalidation.invalidate(this.liveVersions, `${userId}:${packId}`);
+    return this.find(userId, packId);
   }
 
   /** Soft delete: the pack disappears, its versions stay for the evaluations that refer to them. */
@@ -184,6 +200,7 @@ export class PackRepository {
       `UPDATE packs SET deleted_at = now() WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL`,
       [userId, packId],
     );
+    if (affected > 0) await this.invalidation.invalidate(this.liveVersions, `${userId}:${packId}`);
     return affected > 0;
   }
 
@@ -214,16 +231,24 @@ export class PackRepository {
     return this.dataSource.getRepository(PackVersionEntity).findOneBy({ id: versionId, userId });
   }
 
-  /** The hot path of judging: only the live version's id and document, in one query. */
+  /**
+   * The hot path of judging: only the live version's id and document, read on every judgment, so
+   * kept in a cache that publish and delete invalidate in every process.
+   */
   async findLiveVersion(userId: string, packId: string): Promise<LiveVersionLookup> {
     if (!isUuid(packId)) return { found: false, reason: 'pack_not_found' };
-    const rows: Array<{ live_version_id: string | null; document: PackDocument | null }> =
-      await this.dataSource.query(
-        `SELECT p.live_version_id, l.document
+    return this.liveVersions.get(`${userId}:${packId}`, () => this.readLiveVersion(userId, packId), {
+      keep: (lookup) => lookup.found,
+    });
+  }
+
+  private async readLiveVersion(userId: string, packId: string): Promise<LiveVersionLookup> {
+    const rows = (await this.sql.query(
+      `SELECT p.live_version_id, l.document
          FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
         WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
-        [userId, packId],
-      );
+      [userId, packId],
+    )) as Array<{ live_version_id: string | null; document: PackDocument | null }>;
     if (!rows[0]) return { found: false, reason: 'pack_not_found' };
     const { live_version_id: versionId, document } = rows[0];
     if (!versionId || !document) return { found: false, reason: 'no_live_version' };

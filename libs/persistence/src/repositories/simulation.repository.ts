@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isUuid } from '@app/domain';
+import { isUuid, type Ticket } from '@app/domain';
 import type { SimulationStatus } from '../entities/simulation.entity.js';
+import { PreparedSql } from '../prepared-sql.js';
 import { insertEvaluationRow, type NewEvaluation } from './evaluation.repository.js';
 
 export interface SimulationRow {
@@ -23,6 +24,18 @@ export interface SimulationRow {
   finishedAt: Date | null;
   datasetName: string;
   packName: string;
+}
+
+/** What one ticket job needs to know, read in one round trip. */
+export interface TicketJobState {
+  status: SimulationStatus;
+  userId: string;
+  packId: string;
+  packVersionId: string;
+  /** Null when the ticket is not (or no longer) in the simulation's dataset. */
+  ticket: Ticket | null;
+  /** Whether this ticket's evaluation is stored already (a retried or raced job). */
+  evaluated: boolean;
 }
 
 export interface NewSimulation {
@@ -80,12 +93,15 @@ function toRow(raw: Record<string, unknown>): SimulationRow {
 }
 
 /**
- * Simulations. Progress lives in Postgres and moves only together with the insert of a ticket's
- * evaluation, in one transaction, so it stays exact however many workers share a simulation.
+ * Simulations. Progress lives in Postgres, counted from the evaluations (one per ticket, by a unique
+ * index), so it stays exact however many workers share a simulation.
  */
 @Injectable()
 export class SimulationRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
 
   /** Creates it `queued`, or `completed` at once when there is nothing to judge. */
   async create(userId: string, simulation: NewSimulation): Promise<void> {
@@ -167,12 +183,26 @@ export class SimulationRepository {
   }
 
   /** Whether this ticket's evaluation is stored already (a retried or duplicated job). */
-  async hasEvaluation(simulationId: string, ticketId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM evaluations WHERE simulation_id = $1 AND dataset_ticket_id = $2`,
+  /** The simulation's state, the ticket and whether it is judged already; null for an unknown simulation. */
+  async ticketJobState(simulationId: string, ticketId: string): Promise<TicketJobState | null> {
+    if (!isUuid(simulationId) || !isUuid(ticketId)) return null;
+    const rows = (await this.sql.query(
+      `SELECT s.status, s.user_id, s.pack_id, s.pack_version_id, t.ticket,
+              EXISTS (SELECT 1 FROM evaluations e WHERE e.simulation_id = s.id AND e.dataset_ticket_id = $2) AS evaluated
+         FROM simulations s LEFT JOIN dataset_tickets t ON t.id = $2 AND t.dataset_id = s.dataset_id
+        WHERE s.id = $1`,
       [simulationId, ticketId],
-    );
-    return rows.length > 0;
+    )) as Array<Record<string, unknown>>;
+    const raw = rows[0];
+    if (!raw) return null;
+    return {
+      status: raw.status as SimulationStatus,
+      userId: raw.user_id as string,
+      packId: raw.pack_id as string,
+      packVersionId: raw.pack_version_id as string,
+      ticket: (raw.ticket as Ticket | null) ?? null,
+      evaluated: raw.evaluated as boolean,
+    };
   }
 
   /**
@@ -184,14 +214,14 @@ export class SimulationRepository {
   async recordEvaluation(
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
   ): Promise<boolean> {
-    const inserted = (await insertEvaluationRow(this.dataSource, evaluation)) !== null;
+    const inserted = (await insertEvaluationRow(this.sql, evaluation)) !== null;
     await this.completeIfDone(evaluation.simulationId);
     return inserted;
   }
 
   /** Marks the simulation completed once every ticket has its evaluation (safe to repeat). */
   async completeIfDone(simulationId: string): Promise<void> {
-    await this.dataSource.query(
+    await this.sql.query(
       `UPDATE simulations s SET status = 'completed', finished_at = now()
         WHERE s.id = $1 AND s.status IN ('queued', 'running')
           AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total`,

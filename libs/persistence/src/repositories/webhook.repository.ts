@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isUuid, type Ticket } from '@app/domain';
+import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
+import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import type { KeysetPosition } from '../cursor.js';
 import { insertEvaluationRow, type NewEvaluation } from './evaluation.repository.js';
 
@@ -71,7 +73,15 @@ function toDelivery(raw: Record<string, unknown>): DeliveryRow {
 /** Completion endpoints (one per user), inbound events and their deliveries. */
 @Injectable()
 export class WebhookRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** Each user's endpoint (or its absence) by user id. */
+  private readonly endpoints: InvalidatedCache<WebhookEndpointRow | null>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly invalidation: CacheInvalidation,
+  ) {
+    this.endpoints = invalidation.register('webhook-endpoints', { ttlMs: 60_000, maxEntries: 10_000 });
+  }
 
   /** Saves the user's one endpoint, replacing any earlier one (new id, new secret). */
   async saveEndpoint(
@@ -85,10 +95,16 @@ export class WebhookRepository {
        RETURNING *`,
       [endpoint.id, userId, endpoint.url, endpoint.secret, endpoint.requireInboundSignature],
     );
+    await this.invalidation.invalidate(this.endpoints, userId);
     return toEndpoint(rows[0]);
   }
 
-  async findEndpoint(userId: string): Promise<WebhookEndpointRow | null> {
+  /** Read by every inbound request and delivery, so cached; saving or deleting drops it everywhere. */
+  findEndpoint(userId: string): Promise<WebhookEndpointRow | null> {
+    return this.endpoints.get(userId, () => this.readEndpoint(userId));
+  }
+
+  private async readEndpoint(userId: string): Promise<WebhookEndpointRow | null> {
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
       `SELECT * FROM webhook_endpoints WHERE user_id = $1`,
       [userId],
@@ -102,6 +118,7 @@ export class WebhookRepository {
       `DELETE FROM webhook_endpoints WHERE user_id = $1 AND id = $2`,
       [userId, id],
     );
+    if (affected > 0) await this.invalidation.invalidate(this.endpoints, userId);
     return affected > 0;
   }
 

@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { RedisClient } from '../redis.provider.js';
+import { InvalidatedCache, type InvalidatedCacheOptions } from './invalidated-cache.js';
+
+interface InvalidationMessage {
+  cache: string;
+  tag: string;
+}
+
+/**
+ * Keeps the in-process read caches of every API and worker process in step over Redis pub/sub:
+ * a write drops its entry here at once and tells the other processes. Caches serve entries only
+ * while this process is subscribed; when the subscription drops (Redis away), every cache is
+ * emptied and bypassed until it is back, since invalidations may have been missed meanwhile.
+ */
+@Injectable()
+export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(CacheInvalidation.name);
+  private readonly caches = new Map<string, InvalidatedCache<unknown>>();
+  private readonly channel: string;
+  private readonly subscriber: Redis;
+  private subscribed = false;
+
+  constructor(
+    private readonly redis: RedisClient,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.channel = `${config.redisPrefix}:cache-invalidation`;
+    this.subscriber = new Redis(config.redisUrl, {
+      autoResubscribe: false,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
+  }
+
+  onModuleInit(): void {
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('close', () => this.suspend());
+    this.subscriber.on('ready', () => void this.subscribe());
+    this.subscriber.on('message', (channel: string, raw: string) => {
+      if (channel === this.channel) this.apply(raw);
+    });
+    this.subscriber.connect().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.suspend();
+    this.subscriber.disconnect();
+    return Promise.resolve();
+  }
+
+  /** A cache that this process reads through and every process invalidates by name. */
+  register<V>(name: string, options: InvalidatedCacheOptions): InvalidatedCache<V> {
+    if (this.caches.has(name)) throw new Error(`cache ${name} is registered twice`);
+    const cache = new InvalidatedCache<V>(name, options, () => this.subscribed);
+    this.caches.set(name, cache as InvalidatedCache<unknown>);
+    return cache;
+  }
+
+  /** After a write has committed: drops the entries tagged `tag` here and in every other process. */
+  async invalidate(cache: InvalidatedCache<unknown>, tag: string): Promise<void> {
+    cache.drop(tag);
+    const message: InvalidationMessage = { cache: cache.name, tag };
+    try {
+      await this.redis.publish(this.channel, JSON.stringify(message));
+    } catch (error) {
+      // The other processes' subscriptions are down too (same Redis): their caches are bypassed.
+      this.logger.warn({ err: error, cache: cache.name }, 'cache invalidation not published');
+    }
+  }
+
+  private async subscribe(): Promise<void> {
+    try {
+      await this.subscriber.subscribe(this.channel);
+      for (const cache of this.caches.values()) cache.drop();
+      this.subscribed = true;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'cache invalidation subscription failed');
+    }
+  }
+
+  private suspend(): void {
+    this.subscribed = false;
+    for (const cache of this.caches.values()) cache.drop();
+  }
+
+  private apply(raw: string): void {
+    try {
+      const message = JSON.parse(raw) as InvalidationMessage;
+      this.caches.get(message.cache)?.drop(message.tag);
+    } catch {
+      this.logger.warn('malformed cache invalidation message ignored');
+    }
+  }
+}
