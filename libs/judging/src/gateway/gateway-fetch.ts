@@ -90,5 +90,5 @@ export function createGatewayFetch(options: { timeoutMs: number }): {
     const payload = await response.body.text();
     return new BufferedResponse(response.statusCode, headers, url, payload) as unknown as Response;
   };
-  return { fetch: gatewayFetch as typeof fetch, close: () => dispatcher.close() };
+  return { fetch: gatewayFetch, close: () => dispatcher.close() };
 }

@@ -56,7 +56,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
   register<V>(name: string, options: InvalidatedCacheOptions): InvalidatedCache<V> {
     if (this.caches.has(name)) throw new Error(`cache ${name} is registered twice`);
     const cache = new InvalidatedCache<V>(name, options, () => this.subscribed);
-    this.caches.set(name, cache as InvalidatedCache<unknown>);
+    this.caches.set(name, cache);
     return cache;
   }
 
