@@ -47,7 +47,8 @@ function ticketText(ticket: Ticket): string {
  */
 @Injectable()
 export class JudgeService {
-  private readonly checkedDocuments = new Map<string, ReturnType<typeof checkPackDocument>>();
+  /** Checks by document object: cached live versions and simulation documents are reused objects. */
+  private readonly checkedDocuments = new WeakMap<PackDocument, ReturnType<typeof checkPackDocument>>();
 
   constructor(
     private readonly packs: PackRepository,
@@ -133,17 +134,16 @@ export class JudgeService {
   }
 
   /**
-   * Each distinct document is checked once: a small cache keyed by its JSON keeps the full schema
-   * check off the hot path (published versions never change, so their entries stay valid).
+   * Each document object is checked once: the live-version cache and the simulation runner hand out
+   * the same object for every judgment of a version, which keeps the full schema check (and any
+   * serialization of the document) off the hot path.
    */
   private checkDocument(document: PackDocument): ReturnType<typeof checkPackDocument> {
-    const key = JSON.stringify(document);
-    const cached = this.checkedDocuments.get(key);
-    if (cached) return cached;
-    const check = checkPackDocument(document);
-    if (this.checkedDocuments.size >= 500)
-      this.checkedDocuments.delete(this.checkedDocuments.keys().next().value!);
-    this.checkedDocuments.set(key, check);
+    let check = this.checkedDocuments.get(document);
+    if (!check) {
+      check = checkPackDocument(document);
+      this.checkedDocuments.set(document, check);
+    }
     return check;
   }
 

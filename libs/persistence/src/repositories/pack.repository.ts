@@ -73,6 +73,7 @@ function toRecord(row: PackRow): PackRecord {
 export class PackRepository {
   /** Live versions by `userId:packId` (found ones only; published documents never change). */
   private readonly liveVersions: InvalidatedCache<LiveVersionLookup>;
+  private readonly publishedVersions = new Map<string, PackVersionEntity>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -226,9 +227,20 @@ export class PackRepository {
   }
 
   /** A version by id, also of a deleted pack: versions live as long as their evaluations. */
-  findVersionById(userId: string, versionId: string): Promise<PackVersionEntity | null> {
-    if (!isUuid(versionId)) return Promise.resolve(null);
-    return this.dataSource.getRepository(PackVersionEntity).findOneBy({ id: versionId, userId });
+  /** Published versions never change, so the worker keeps the few it judges with in memory. */
+  async findVersionById(userId: string, versionId: string): Promise<PackVersionEntity | null> {
+    if (!isUuid(versionId)) return null;
+    const cached = this.publishedVersions.get(versionId);
+    if (cached) return cached.userId === userId ? cached : null;
+    const version = await this.dataSource
+      .getRepository(PackVersionEntity)
+      .findOneBy({ id: versionId, userId });
+    if (version?.publishedAt) {
+      if (this.publishedVersions.size >= 500)
+        this.publishedVersions.delete(this.publishedVersions.keys().next().value!);
+      this.publishedVersions.set(versionId, version);
+    }
+    return version;
   }
 
   /**

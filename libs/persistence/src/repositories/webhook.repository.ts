@@ -5,7 +5,13 @@ import { isUuid, type Ticket } from '@app/domain';
 import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
 import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import type { KeysetPosition } from '../cursor.js';
-import { insertEvaluationRow, type NewEvaluation } from './evaluation.repository.js';
+import { PreparedSql } from '../prepared-sql.js';
+import {
+  EVALUATION_COLUMNS,
+  EVALUATION_PLACEHOLDERS,
+  evaluationRowValues,
+  type NewEvaluation,
+} from './evaluation.repository.js';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -79,6 +85,7 @@ export class WebhookRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly invalidation: CacheInvalidation,
+    private readonly sql: PreparedSql,
   ) {
     this.endpoints = invalidation.register('webhook-endpoints', { ttlMs: 60_000, maxEntries: 10_000 });
   }
@@ -123,17 +130,17 @@ export class WebhookRepository {
   }
 
   async createEvent(event: Omit<InboundEventRow, 'evaluationId'>): Promise<void> {
-    await this.dataSource.query(
+    await this.sql.query(
       `INSERT INTO inbound_events (id, user_id, pack_id, pack_version_id, ticket) VALUES ($1, $2, $3, $4, $5)`,
       [event.id, event.userId, event.packId, event.packVersionId, JSON.stringify(event.ticket)],
     );
   }
 
   async findEvent(id: string): Promise<InboundEventRow | null> {
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT * FROM inbound_events WHERE id = $1`,
+    const rows = (await this.sql.query(
+      `SELECT id, user_id, pack_id, pack_version_id, ticket, evaluation_id FROM inbound_events WHERE id = $1`,
       [id],
-    );
+    )) as Array<Record<string, unknown>>;
     const raw = rows[0];
     if (!raw) return null;
     return {
@@ -158,8 +165,10 @@ export class WebhookRepository {
 
   /**
    * Stores the event's evaluation exactly once (a unique index on the event decides), marks the
-   * event judged and, when the user has an endpoint, creates its one delivery, in one transaction.
-   * Returns the delivery id to send, or null when there is none (or it existed already).
+   * event judged and, when the user has an endpoint, creates its one delivery: one statement, so it
+   * is atomic and holds the daily-stats row lock (taken by the insert's trigger) only while it runs.
+   * Returns whether the evaluation was stored now, and the delivery id to send (null when there is
+   * no endpoint, or nothing was stored).
    */
   async recordJudgment(
     evaluation: NewEvaluation,
@@ -168,21 +177,26 @@ export class WebhookRepository {
     payload: Record<string, unknown>,
     deliveryId: string,
   ): Promise<{ stored: boolean; deliveryId: string | null }> {
-    return this.dataSource.transaction(async (tx) => {
-      const inserted = await insertEvaluationRow(tx, evaluation, { inboundEventId: eventId, createdAt });
-      if (!inserted) return { stored: false, deliveryId: null };
-      await tx.query(`UPDATE inbound_events SET evaluation_id = $2 WHERE id = $1`, [eventId, evaluation.id]);
-      const endpoint: unknown[] = await tx.query(`SELECT 1 FROM webhook_endpoints WHERE user_id = $1`, [
-        evaluation.userId,
-      ]);
-      if (!endpoint.length) return { stored: true, deliveryId: null };
-      await tx.query(
-        `INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (event_id) DO NOTHING`,
-        [deliveryId, evaluation.userId, eventId, evaluation.id, JSON.stringify(payload)],
-      );
-      return { stored: true, deliveryId };
-    });
+    const rows = (await this.sql.query(
+      `WITH ev AS (
+         INSERT INTO evaluations (${EVALUATION_COLUMNS}) VALUES (${EVALUATION_PLACEHOLDERS})
+         ON CONFLICT DO NOTHING RETURNING id, user_id
+       ), judged AS (
+         UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = $15::uuid
+       ), delivery AS (
+         INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
+         SELECT $17::uuid, ev.user_id, $15::uuid, ev.id, $18::jsonb, now() FROM ev
+          WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = ev.user_id)
+         ON CONFLICT (event_id) DO NOTHING RETURNING id
+       )
+       SELECT EXISTS (SELECT 1 FROM ev) AS stored, (SELECT id FROM delivery) AS delivery_id`,
+      [
+        ...evaluationRowValues(evaluation, { inboundEventId: eventId, createdAt }),
+        deliveryId,
+        JSON.stringify(payload),
+      ],
+    )) as Array<{ stored: boolean; delivery_id: string | null }>;
+    return { stored: rows[0].stored, deliveryId: rows[0].delivery_id };
   }
 
   async findDeliveryForEvent(eventId: string): Promise<DeliveryRow | null> {
