@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
 import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant } from '../support/client.js';
@@ -320,31 +321,33 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
     expect(events).toEqual([{ n: 1 }]);
   });
 
-  it('judges and delivers 100 inbound requests in a burst: one evaluation and one delivery each', async () => {
+  it('judges and delivers 500 inbound requests in a burst: one evaluation and one delivery each, none twice', async () => {
+    const BURST = 500;
     const { keyed, pack, user } = await tenantWithEndpoint();
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
+      Array.from({ length: BURST }, (_, i) =>
         keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: { ...TICKET, externalId: `B-${i}` } }),
       ),
     );
     expect(responses.every((res) => res.status === 202)).toBe(true);
     const ids = new Set(responses.map((res) => res.body.eventId as string));
-    expect(ids.size).toBe(100);
+    expect(ids.size).toBe(BURST);
     await eventually(async () => {
       const [row] = await query(
         `SELECT count(*)::int AS n FROM webhook_deliveries WHERE user_id = $1 AND status = 'succeeded'`,
         [user.id],
       );
-      return row.n === 100 ? true : undefined;
-    }, 60_000);
+      return row.n === BURST ? true : undefined;
+    }, 120_000);
     const [evaluations] = await query(
       `SELECT count(*)::int AS n, count(DISTINCT inbound_event_id)::int AS events FROM evaluations WHERE user_id = $1 AND source = 'webhook'`,
       [user.id],
     );
-    expect(evaluations).toEqual({ n: 100, events: 100 });
+    expect(evaluations).toEqual({ n: BURST, events: BURST });
     const received = receiver.calls.filter((call) => ids.has(call.body.eventId));
-    expect(new Set(received.map((call) => call.body.deliveryId)).size).toBe(100);
-  }, 120_000);
+    expect(received).toHaveLength(BURST);
+    expect(new Set(received.map((call) => call.body.deliveryId)).size).toBe(BURST);
+  }, 180_000);
 });
 
 describe('inbound webhooks with Redis away, and a worker killed mid-flight', () => {
@@ -444,6 +447,49 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       await api.close();
     }
   });
+
+  it('sends a pending delivery whose job Redis lost (the sweeper recreates it), once, counting attempts from the row', async () => {
+    const lostPrefix = `${prefix}-lost`;
+    const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: lostPrefix });
+    const worker = await startWorker({
+      MODEL_GATEWAY_URL: gateway.url,
+      REDIS_PREFIX: lostPrefix,
+      WEBHOOK_MAX_ATTEMPTS: '5',
+      WEBHOOK_BACKOFF_MS: '4000',
+      WORKER_SWEEP_MS: '500',
+    });
+    const queue = new Queue('webhooks', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: lostPrefix,
+    });
+    try {
+      const { keyed } = await newTenant(api.url);
+      await keyed.post('/api/webhook-endpoints', { url: receiver.url });
+      const pack = await createPublishedPack(keyed);
+      receiver.next(503);
+      const accepted = await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET });
+      const delivery = await eventually(async () => {
+        const item = (await keyed.get('/api/webhook-deliveries')).body.items[0];
+        return item?.attempts === 1 ? item : undefined;
+      });
+      // The retry waits in BullMQ's delayed set; losing it is what a Redis restart without persistence does.
+      const job = await queue.getJob(`delivery-${delivery.id}-0`);
+      expect(await job?.getState()).toBe('delayed');
+      await job!.remove();
+      const done = await eventually(async () => {
+        const item = (await keyed.get('/api/webhook-deliveries')).body.items[0];
+        return item?.status === 'succeeded' ? item : undefined;
+      }, 30_000);
+      expect(done).toMatchObject({ attempts: 2, lastStatusCode: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const calls = receiver.calls.filter((call) => call.body.eventId === accepted.body.eventId);
+      expect(calls.map((call) => call.body.deliveryId)).toEqual([delivery.id, delivery.id]);
+    } finally {
+      await queue.close();
+      await stopWorker(worker);
+      await api.close();
+    }
+  }, 60_000);
 
   it('after a SIGKILL mid-flight, every accepted event has exactly one evaluation and one succeeded delivery', async () => {
     const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });

@@ -15,6 +15,7 @@ import { ReviewsLabelsStats1763942400000 } from './migrations/1763942400000-revi
 import { DatasetsAndSimulations1764028800000 } from './migrations/1764028800000-datasets-and-simulations.js';
 import { Webhooks1764115200000 } from './migrations/1764115200000-webhooks.js';
 import { SimulationProgressFromEvaluations1764201600000 } from './migrations/1764201600000-simulation-progress-from-evaluations.js';
+import { DeliveryRounds1764288000000 } from './migrations/1764288000000-delivery-rounds.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   DatasetsAndSimulations1764028800000,
   Webhooks1764115200000,
   SimulationProgressFromEvaluations1764201600000,
+  DeliveryRounds1764288000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -49,6 +49,21 @@ export class WebhookQueue {
     }
   }
 
+  /**
+   * For the sweeper: the same, for a pending delivery in `round`. A job still waiting, delayed for
+   * its backoff or running is left alone, so a delivery is never sent by two chains at once.
+   */
+  async requeueDeliver(deliveryId: string, round: number): Promise<void> {
+    const job = await within(this.queue.getJob(deliveryJobId(deliveryId, round)), ENQUEUE_TIMEOUT_MS);
+    if (!job) return this.deliver(deliveryId, round);
+    const state = await job.getState();
+    if (state === 'failed') await job.retry('failed');
+    else if (state === 'completed') {
+      await job.remove();
+      await this.deliver(deliveryId, round);
+    }
+  }
+
   /** `round` distinguishes a manual redelivery from the first run of the same delivery. */
   async deliver(deliveryId: string, round = 0): Promise<void> {
     const { maxAttempts, backoffMs } = this.config.webhooks;

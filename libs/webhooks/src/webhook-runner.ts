@@ -73,7 +73,10 @@ export class WebhookRunner {
     const delivery = await this.webhooks.findDelivery(deliveryId);
     if (!delivery || delivery.status !== 'pending') return 'skipped';
     const endpoint = await this.webhooks.findEndpoint(delivery.userId);
-    const final = attemptsMade + 1 >= this.config.webhooks.maxAttempts;
+    // Attempts of this round, from the row rather than the job: a job recreated by the sweeper
+    // (Redis lost the first) starts counting again, the row does not.
+    const roundAttempts = Math.max(attemptsMade, delivery.attempts - Math.max(0, delivery.round - 1));
+    const final = roundAttempts + 1 >= this.config.webhooks.maxAttempts;
     if (!endpoint) {
       await this.webhooks.recordAttempt(deliveryId, {
         ok: false,
@@ -97,7 +100,7 @@ export class WebhookRunner {
       'x-service-delivery-id': deliveryId,
     });
     const ok = result.error === null;
-    const nextAttemptAt = new Date(Date.now() + this.config.webhooks.backoffMs * 2 ** attemptsMade);
+    const nextAttemptAt = new Date(Date.now() + this.config.webhooks.backoffMs * 2 ** roundAttempts);
     await this.webhooks.recordAttempt(deliveryId, {
       ok,
       statusCode: result.statusCode,
@@ -107,17 +110,23 @@ export class WebhookRunner {
     });
     if (ok) return 'succeeded';
     this.logger.warn(
-      { deliveryId, attempt: attemptsMade + 1, final, statusCode: result.statusCode },
+      { deliveryId, attempt: roundAttempts + 1, final, statusCode: result.statusCode },
       'completion delivery failed',
     );
     if (final) return 'failed';
-    throw new Error(`delivery attempt ${attemptsMade + 1} failed: ${result.error}`);
+    throw new Error(`delivery attempt ${roundAttempts + 1} failed: ${result.error}`);
   }
 
-  /** Events accepted while Redis was away: enqueue them (job ids keep this from judging twice). */
-  async sweep(olderThanMs: number): Promise<number> {
+  /**
+   * Work recorded while Redis was away, or whose job Redis lost (it keeps nothing on disk): events
+   * never judged, and pending deliveries long past their next attempt. Job ids keep either from
+   * running twice. Returns how many of each were looked at.
+   */
+  async sweep(olderThanMs: number): Promise<{ events: number; deliveries: number }> {
     const ids = await this.webhooks.stuckEvents(olderThanMs);
     for (const id of ids) await this.queue.requeueJudge(id);
-    return ids.length;
+    const deliveries = await this.webhooks.overdueDeliveries(olderThanMs);
+    for (const { id, round } of deliveries) await this.queue.requeueDeliver(id, round);
+    return { events: ids.length, deliveries: deliveries.length };
   }
 }

@@ -139,8 +139,16 @@ export class WebhookService {
     if (!delivery) throw new NotFoundError('delivery not found');
     // A pending delivery already has its retries scheduled; a second chain would send it twice.
     if (delivery.status === 'pending') throw new ConflictError('delivery is still pending');
-    await this.webhooks.markPending(delivery.id);
-    await this.queue.deliver(delivery.id, delivery.attempts + 1);
+    const round = await this.webhooks.markPending(delivery.id);
+    // Pending in Postgres first: if Redis is away, the worker's sweeper enqueues it later.
+    await this.queue
+      .deliver(delivery.id, round)
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { err: error, deliveryId: delivery.id },
+          'enqueue failed; the sweeper will enqueue it',
+        ),
+      );
     return { id: delivery.id };
   }
 

@@ -24,6 +24,7 @@ export interface CleanupResult {
 export interface SweepResult {
   simulations: number;
   events: number;
+  deliveries: number;
 }
 
 /**
@@ -62,10 +63,10 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   async process(job: Job<CleanupPayload | SweepPayload>): Promise<CleanupResult | SweepResult> {
     if (job.name === MAINTENANCE_JOBS.sweep) {
       const simulations = await this.simulations.sweep(2 * this.config.workerSweepMs);
-      const events = await this.webhooks.sweep(2 * this.config.workerSweepMs);
-      if (simulations || events)
-        this.logger.log({ jobId: job.id, simulations, events }, 'sweep re-enqueued stuck work');
-      return { simulations, events };
+      const { events, deliveries } = await this.webhooks.sweep(2 * this.config.workerSweepMs);
+      if (simulations || events || deliveries)
+        this.logger.log({ jobId: job.id, simulations, events, deliveries }, 'sweep looked at stuck work');
+      return { simulations, events, deliveries };
     }
     const result = {
       sessions: await this.sessions.deleteExpired(),

@@ -40,6 +40,8 @@ export interface DeliveryRow {
   payload: Record<string, unknown>;
   status: DeliveryStatus;
   attempts: number;
+  /** 0 for the first round of sends, then one more per manual redelivery (part of its job id). */
+  round: number;
   lastStatusCode: number | null;
   lastError: string | null;
   nextAttemptAt: Date | null;
@@ -67,6 +69,7 @@ function toDelivery(raw: Record<string, unknown>): DeliveryRow {
     payload: raw.payload as Record<string, unknown>,
     status: raw.status as DeliveryStatus,
     attempts: raw.attempts as number,
+    round: raw.round as number,
     lastStatusCode: raw.last_status_code as number | null,
     lastError: raw.last_error as string | null,
     nextAttemptAt: raw.next_attempt_at as Date | null,
@@ -246,11 +249,23 @@ export class WebhookRepository {
     );
   }
 
-  /** A manual redelivery puts the delivery back to pending. */
-  async markPending(id: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = clock_timestamp() WHERE id = $1`,
+  /** A manual redelivery puts the delivery back to pending, in a new round; returns the round. */
+  async markPending(id: string): Promise<number> {
+    const [rows]: [Array<{ round: number }>, number] = await this.dataSource.query(
+      `UPDATE webhook_deliveries SET status = 'pending', round = attempts + 1, next_attempt_at = now(),
+              updated_at = clock_timestamp() WHERE id = $1 RETURNING round`,
       [id],
+    );
+    return rows[0].round;
+  }
+
+  /** Pending deliveries whose next attempt is this long overdue: their job may have been lost. */
+  async overdueDeliveries(olderThanMs: number): Promise<Array<{ id: string; round: number }>> {
+    return this.dataSource.query<Array<{ id: string; round: number }>>(
+      `SELECT id, round FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::float8 / 1000)
+        ORDER BY next_attempt_at LIMIT 500`,
+      [olderThanMs],
     );
   }
 
