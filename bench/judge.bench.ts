@@ -106,6 +106,7 @@ async function checkJudgeAndCaptureGatewayRequest(judge: LoadTarget, gatewayUrl:
 
 interface Servers {
   gateway: BenchChild;
+  bare: BenchChild;
   api: BenchChild;
   databaseName: string;
 }
@@ -139,18 +140,20 @@ async function measure(
   // A few seconds of load do not get Nest, TypeORM and the OpenAI client through V8's optimizing
   // compiler; without this, the first round measures the JIT.
   const firstWarmup = Math.max(10, options.warmupSeconds);
-  log(`warming the API up for ${firstWarmup} s`);
+  log(`warming the API and the bare route up for ${firstWarmup} s each`);
   await runLoad(targets.judge, Math.max(...options.connections), firstWarmup);
+  await runLoad(targets.bare, Math.max(...options.connections), firstWarmup);
   // Rounds go across every setting, so slow phases of a noisy machine spread over all of them,
   // and each judge run sits right after the gateway run it is compared with.
   for (let round = 1; round <= options.rounds; round++) {
     for (const connections of options.connections) {
-      for (const target of ['gateway', 'judge'] as const) {
+      for (const target of ['gateway', 'bare', 'judge'] as const) {
         await runLoad(targets[target], connections, options.warmupSeconds);
-        // After the warm-up, the API's pool has opened all the connections it will use.
+        // After the warm-up, the server's pool has opened all the connections it will use (the
+        // other server's backends are idle meanwhile, so counting them too changes nothing).
         const postgresPids =
-          target === 'judge' ? await backendPids(options.databaseUrl, servers.databaseName) : [];
-        const server = target === 'judge' ? servers.api : servers.gateway;
+          target === 'gateway' ? [] : await backendPids(options.databaseUrl, servers.databaseName);
+        const server = { gateway: servers.gateway, bare: servers.bare, judge: servers.api }[target];
         const { result, cpuMsPerResponse, loadGeneratorCpuMs } = await measureOnce(
           options,
           targets[target],
@@ -158,7 +161,7 @@ async function measure(
           postgresPids,
           connections,
         );
-        const dead = [servers.gateway, servers.api].find((child) => child.died);
+        const dead = [servers.gateway, servers.bare, servers.api].find((child) => child.died);
         if (dead) throw new Error(`${dead.name} died during the run`);
         runs.push({ round, connections, target, result, cpuMsPerResponse });
         log(
@@ -259,8 +262,19 @@ async function main(): Promise<void> {
       body: JSON.stringify({ packId: tenant.packId, ticket: TICKET }),
     };
     const chatRequest = await checkJudgeAndCaptureGatewayRequest(judge, gateway.url);
+    const bare = await BenchChild.start('bare judge route', path.join(DIST_BENCH, 'serve-bare-judge.js'), {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        BENCH_GATEWAY_URL: gateway.url,
+        BENCH_CHAT_REQUEST: chatRequest,
+        BENCH_PACK_ID: tenant.packId,
+      },
+    });
+    children.push(bare);
     const targets = {
       judge,
+      bare: { url: `${bare.url}/bare`, headers: judge.headers, body: judge.body },
       gateway: {
         url: `${gateway.url}/chat/completions`,
         headers: { 'content-type': 'application/json', authorization: 'Bearer not-set' },
@@ -268,7 +282,7 @@ async function main(): Promise<void> {
       },
     };
 
-    const runs = await measure(options, targets, { gateway, api, databaseName });
+    const runs = await measure(options, targets, { gateway, bare, api, databaseName });
     const summaries = options.connections.map((connections) => summarize(runs, connections));
     console.log(
       `\nPOST /api/judge over a ${options.gatewayDelayMs} ms gateway (medians of ${options.rounds} rounds, ms)\n`,

@@ -6,7 +6,8 @@ export const TARGET = { connections: 32, overheadP50Ms: 5, overheadP99Ms: 25 };
 export interface Run {
   round: number;
   connections: number;
-  target: 'gateway' | 'judge';
+  /** The gateway alone, the bare floor route (same gateway call and insert, nothing else), the API. */
+  target: 'gateway' | 'bare' | 'judge';
   result: LoadResult;
   /** CPU time per response of the measured server (API, or gateway alone) and of its Postgres backends. */
   cpuMsPerResponse: { server: number; postgres: number };
@@ -24,8 +25,12 @@ export interface SettingSummary {
     postgresCpuMs: number;
   };
   gateway: { rps: number; p50: number; p99: number };
+  bare: { rps: number; p50: number; p99: number; cpuMs: number; postgresCpuMs: number };
   overheadP50: number;
   overheadP99: number;
+  /** The floor: what the bare route adds above the gateway alone. */
+  bareOverheadP50: number;
+  bareOverheadP99: number;
   non2xx: number;
   errors: number;
   /** Only for the target's connection count. */
@@ -54,6 +59,8 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
   const judgeRuns = runsOf('judge');
   const judge = judgeRuns.map((run) => run.result);
   const gateway = runsOf('gateway').map((run) => run.result);
+  const bareRuns = runsOf('bare');
+  const bare = bareRuns.map((run) => run.result);
   const med = (results: LoadResult[], pick: (r: LoadResult) => number) => median(results.map(pick));
   const summary: SettingSummary = {
     connections,
@@ -71,13 +78,24 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
       p50: med(gateway, (r) => r.p50),
       p99: med(gateway, (r) => r.p99),
     },
+    bare: {
+      rps: med(bare, (r) => r.rps),
+      p50: med(bare, (r) => r.p50),
+      p99: med(bare, (r) => r.p99),
+      cpuMs: median(bareRuns.map((run) => run.cpuMsPerResponse.server)),
+      postgresCpuMs: median(bareRuns.map((run) => run.cpuMsPerResponse.postgres)),
+    },
     overheadP50: 0,
     overheadP99: 0,
-    non2xx: judge.reduce((sum, r) => sum + r.non2xx, 0) + gateway.reduce((sum, r) => sum + r.non2xx, 0),
-    errors: judge.reduce((sum, r) => sum + r.errors, 0) + gateway.reduce((sum, r) => sum + r.errors, 0),
+    bareOverheadP50: 0,
+    bareOverheadP99: 0,
+    non2xx: [...judge, ...gateway, ...bare].reduce((sum, r) => sum + r.non2xx, 0),
+    errors: [...judge, ...gateway, ...bare].reduce((sum, r) => sum + r.errors, 0),
   };
   summary.overheadP50 = summary.judge.p50 - summary.gateway.p50;
   summary.overheadP99 = summary.judge.p99 - summary.gateway.p99;
+  summary.bareOverheadP50 = summary.bare.p50 - summary.gateway.p50;
+  summary.bareOverheadP99 = summary.bare.p99 - summary.gateway.p99;
   if (connections === TARGET.connections) {
     summary.meetsTarget =
       summary.overheadP50 < TARGET.overheadP50Ms && summary.overheadP99 < TARGET.overheadP99Ms;
@@ -108,6 +126,10 @@ export function resultsTable(summaries: SettingSummary[]): string {
       'Overhead p99',
       'API CPU / req',
       'Postgres CPU / req',
+      'Bare rps',
+      'Bare overhead p50',
+      'Bare overhead p99',
+      'Bare CPU / req (+ Postgres)',
       'Non-2xx / errors',
       'Target',
     ],
@@ -123,6 +145,10 @@ export function resultsTable(summaries: SettingSummary[]): string {
       ms(s.overheadP99),
       ms(s.judge.apiCpuMs),
       ms(s.judge.postgresCpuMs),
+      s.bare.rps.toFixed(0),
+      ms(s.bareOverheadP50),
+      ms(s.bareOverheadP99),
+      `${ms(s.bare.cpuMs)} (+ ${ms(s.bare.postgresCpuMs)})`,
       `${s.non2xx} / ${s.errors}`,
       verdict(s),
     ]),
