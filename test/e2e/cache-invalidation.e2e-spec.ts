@@ -10,7 +10,8 @@ import { eventually } from '../support/worker.js';
 /**
  * Two API instances on one database and one Redis namespace, as in production: a write on A must
  * reach B's in-process caches (keys, live versions, webhook endpoints) through Redis pub/sub. The
- * caches' TTL is 60 s, so within the 2 s these tests allow only the invalidation can make B see it.
+ * caches keep an entry 5 s (HOT_PATH_CACHE) and each write follows B's caching read at once, so
+ * within the 2 s these tests allow only the invalidation can make B see it.
  * Every test first makes B cache the entry with a successful request, then writes on A.
  *
  * Passport registers strategies process-wide, so with two apps in one process API keys are checked
@@ -20,7 +21,7 @@ import { eventually } from '../support/worker.js';
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-cache`;
 const CHANNEL = `${PREFIX}:cache-invalidation`;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Far below the caches' 60 s TTL. */
+/** Well below the caches' 5 s lifetime. */
 const PROPAGATION_MS = 2_000;
 const UNKNOWN_PACK = '00000000-0000-4000-8000-000000000000';
 

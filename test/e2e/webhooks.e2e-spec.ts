@@ -240,10 +240,13 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
       },
     ]);
 
-    // Redelivery: same payload and delivery id, a fresh signature.
+    // Redelivery: same payload and delivery id, a fresh signature. Two racing requests start one
+    // round of sends: the second finds the delivery pending already.
     receiver.standing = 200;
-    const redeliver = await keyed.post(`/api/webhook-deliveries/${delivery.id}/redeliver`);
-    expect(redeliver.status).toBe(202);
+    const redeliveries = await Promise.all(
+      [1, 2].map(() => keyed.post(`/api/webhook-deliveries/${delivery.id}/redeliver`)),
+    );
+    expect(redeliveries.map((res) => res.status).sort()).toEqual([202, 409]);
     const calls = await eventually(async () =>
       callsFor(eventId).length === 4 ? callsFor(eventId) : undefined,
     );
@@ -257,6 +260,8 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
     });
     expect(after.status).toBe('succeeded');
     expect((await keyed.get('/api/stats')).body.webhookFailureCount).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(callsFor(eventId)).toHaveLength(4);
   }, 120_000);
 
   it('checks credential, body, pack and live version before answering', async () => {

@@ -72,7 +72,7 @@ export class WebhookRunner {
   async deliver(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
     const delivery = await this.webhooks.findDelivery(deliveryId);
     if (!delivery || delivery.status !== 'pending') return 'skipped';
-    const endpoint = await this.webhooks.findEndpoint(delivery.userId);
+    const endpoint = await this.webhooks.findEndpoint(delivery.userId, { fresh: true });
     // Attempts of this round, from the row rather than the job: a job recreated by the sweeper
     // (Redis lost the first) starts counting again, the row does not.
     const roundAttempts = Math.max(attemptsMade, delivery.attempts - Math.max(0, delivery.round - 1));

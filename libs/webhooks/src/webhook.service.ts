@@ -138,8 +138,8 @@ export class WebhookService {
     const delivery = await this.webhooks.findUserDelivery(userId, id);
     if (!delivery) throw new NotFoundError('delivery not found');
     // A pending delivery already has its retries scheduled; a second chain would send it twice.
-    if (delivery.status === 'pending') throw new ConflictError('delivery is still pending');
-    const round = await this.webhooks.markPending(delivery.id);
+    const round = delivery.status === 'pending' ? null : await this.webhooks.markPending(delivery.id);
+    if (round === null) throw new ConflictError('delivery is still pending');
     // Pending in Postgres first: if Redis is away, the worker's sweeper enqueues it later.
     await this.queue
       .deliver(delivery.id, round)

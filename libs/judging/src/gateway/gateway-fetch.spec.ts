@@ -62,6 +62,19 @@ describe('createGatewayFetch', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 
+  it('follows a redirect as fetch does', async () => {
+    reply = (res) => {
+      if (seen.length === 1) res.writeHead(307, { location: '/v1/moved' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"moved":true}');
+    };
+    const response = await transport.fetch(`${base}/v1/x`, { method: 'POST', body: '{"q":1}' });
+    expect(await response.json()).toEqual({ moved: true });
+    expect(seen.map((request) => [request.url, request.body])).toEqual([
+      ['/v1/x', '{"q":1}'],
+      ['/v1/moved', '{"q":1}'],
+    ]);
+  });
+
   it('reports a failing status without throwing', async () => {
     reply = (res) => res.writeHead(503).end('busy');
     const response = await transport.fetch(`${base}/v1/x`, { method: 'POST', body: '{}' });

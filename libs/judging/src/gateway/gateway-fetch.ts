@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, interceptors, request } from 'undici';
 
 type HeadersLike = Headers | Array<[string, string]> | Record<string, string | readonly string[] | undefined>;
 
@@ -62,11 +62,15 @@ export function createGatewayFetch(options: { timeoutMs: number }): {
   fetch: typeof fetch;
   close: () => Promise<void>;
 } {
-  const dispatcher = new Agent({
-    keepAliveTimeout: 30_000,
+  // 4 s idle, as Node's own fetch: servers such as uvicorn (under LiteLLM and vLLM) close idle
+  // connections after 5 s, and reusing one they just closed would fail a judgment. Redirects are
+  // followed like fetch does (a gateway URL that lost a trailing slash, say), at most three.
+  const agent = new Agent({
+    keepAliveTimeout: 4_000,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
+  const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 3 }));
   const gatewayFetch = async (input: string | URL | Request, init: RequestInit = {}) => {
     const body = init.body;
     if (

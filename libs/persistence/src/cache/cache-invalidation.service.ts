@@ -4,6 +4,15 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RedisClient } from '../redis.provider.js';
 import { InvalidatedCache, type InvalidatedCacheOptions } from './invalidated-cache.js';
 
+/**
+ * The hot-path caches' limits. Invalidations drop entries at once; the lifetime bounds the one case
+ * they cannot cover: a write whose process cannot reach Redis while the other processes can.
+ */
+export const HOT_PATH_CACHE: InvalidatedCacheOptions = { ttlMs: 5_000, maxEntries: 10_000 };
+
+/** How often the subscription is checked: a connection that went half-open never says so. */
+const PING_EVERY_MS = 5_000;
+
 interface InvalidationMessage {
   cache: string;
   tag: string;
@@ -22,6 +31,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
   private readonly channel: string;
   private readonly subscriber: Redis;
   private subscribed = false;
+  private pinger?: NodeJS.Timeout;
 
   constructor(
     private readonly redis: RedisClient,
@@ -33,6 +43,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       lazyConnect: true,
+      keepAlive: 10_000,
     });
   }
 
@@ -44,9 +55,11 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       if (channel === this.channel) this.apply(raw);
     });
     this.subscriber.connect().catch(() => undefined);
+    this.pinger = setInterval(() => void this.checkSubscription(), PING_EVERY_MS).unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.pinger);
     this.suspend();
     this.subscriber.disconnect();
     return Promise.resolve();
@@ -67,8 +80,9 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     try {
       await this.redis.publish(this.channel, JSON.stringify(message));
     } catch (error) {
-      // The other processes' subscriptions are down too (same Redis): their caches are bypassed.
-      this.logger.warn({ err: error, cache: cache.name }, 'cache invalidation not published');
+      // Usually Redis is away for every process, and every cache is bypassed. If only this process
+      // lost it, the others keep the entry until HOT_PATH_CACHE's lifetime ends.
+      this.logger.error({ err: error, cache: cache.name }, 'cache invalidation not published');
     }
   }
 
@@ -79,6 +93,20 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       this.subscribed = true;
     } catch (error) {
       this.logger.warn({ err: error }, 'cache invalidation subscription failed');
+    }
+  }
+
+  /** A ping that does not come back in time means the subscription may be dead: start over. */
+  private async checkSubscription(): Promise<void> {
+    if (!this.subscribed) return;
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('ping timed out')), PING_EVERY_MS / 2).unref(),
+    );
+    try {
+      await Promise.race([this.subscriber.ping(), timeout]);
+    } catch {
+      this.suspend();
+      this.subscriber.disconnect(true);
     }
   }
 

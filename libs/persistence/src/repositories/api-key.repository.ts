@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { isUuid, type Permission } from '@app/domain';
-import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
+import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
 import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import { ApiKeyEntity } from '../entities/api-key.entity.js';
 
@@ -26,7 +26,7 @@ export class ApiKeyRepository {
     private readonly invalidation: CacheInvalidation,
   ) {
     this.keys = dataSource.getRepository(ApiKeyEntity);
-    this.bySecretHash = invalidation.register('api-keys', { ttlMs: 60_000, maxEntries: 10_000 });
+    this.bySecretHash = invalidation.register('api-keys', HOT_PATH_CACHE);
   }
 
   create(userId: string, key: NewApiKey): Promise<ApiKeyEntity> {

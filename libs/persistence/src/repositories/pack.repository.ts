@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid, type PackDocument } from '@app/domain';
-import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
+import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
 import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import { PackVersionEntity } from '../entities/pack-version.entity.js';
 import { PreparedSql } from '../prepared-sql.js';
@@ -80,7 +80,7 @@ export class PackRepository {
     private readonly invalidation: CacheInvalidation,
     private readonly sql: PreparedSql,
   ) {
-    this.liveVersions = invalidation.register('live-versions', { ttlMs: 60_000, maxEntries: 10_000 });
+    this.liveVersions = invalidation.register('live-versions', HOT_PATH_CACHE);
   }
 
   async create(userId: string, name: string, document: PackDocument): Promise<PackRecord> {
@@ -165,9 +165,7 @@ export class PackRepository {
       ]);
       return true;
     });
-    if (!found) return null;
-    await this.invalidation.invalidate(this.liveVersions, `${userId}:${packId}`);
-    return this.find(userId, packId);
+    return found ? this.find(userId, packId) : null;
   }
 
   /** Freezes the draft as the live version and opens a new draft holding the same document. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isUuid, type Ticket } from '@app/domain';
-import { CacheInvalidation } from '../cache/cache-invalidation.service.js';
+import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
 import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import type { KeysetPosition } from '../cursor.js';
 import { PreparedSql } from '../prepared-sql.js';
@@ -90,7 +90,7 @@ export class WebhookRepository {
     private readonly invalidation: CacheInvalidation,
     private readonly sql: PreparedSql,
   ) {
-    this.endpoints = invalidation.register('webhook-endpoints', { ttlMs: 60_000, maxEntries: 10_000 });
+    this.endpoints = invalidation.register('webhook-endpoints', HOT_PATH_CACHE);
   }
 
   /** Saves the user's one endpoint, replacing any earlier one (new id, new secret). */
@@ -109,8 +109,12 @@ export class WebhookRepository {
     return toEndpoint(rows[0]);
   }
 
-  /** Read by every inbound request and delivery, so cached; saving or deleting drops it everywhere. */
-  findEndpoint(userId: string): Promise<WebhookEndpointRow | null> {
+  /**
+   * Read by every inbound request, so cached; saving or deleting drops it everywhere. `fresh` skips
+   * the cache (a delivery must never act on a stale "no endpoint").
+   */
+  findEndpoint(userId: string, { fresh = false } = {}): Promise<WebhookEndpointRow | null> {
+    if (fresh) return this.readEndpoint(userId);
     return this.endpoints.get(userId, () => this.readEndpoint(userId));
   }
 
@@ -249,14 +253,17 @@ export class WebhookRepository {
     );
   }
 
-  /** A manual redelivery puts the delivery back to pending, in a new round; returns the round. */
-  async markPending(id: string): Promise<number> {
+  /**
+   * A manual redelivery puts a finished delivery back to pending, in a new round, and returns the
+   * round; null when it is pending already (two racing redeliveries start one chain, not two).
+   */
+  async markPending(id: string): Promise<number | null> {
     const [rows]: [Array<{ round: number }>, number] = await this.dataSource.query(
       `UPDATE webhook_deliveries SET status = 'pending', round = attempts + 1, next_attempt_at = now(),
-              updated_at = clock_timestamp() WHERE id = $1 RETURNING round`,
+              updated_at = clock_timestamp() WHERE id = $1 AND status <> 'pending' RETURNING round`,
       [id],
     );
-    return rows[0].round;
+    return rows[0]?.round ?? null;
   }
 
   /** Pending deliveries whose next attempt is this long overdue: their job may have been lost. */
