@@ -3,6 +3,51 @@ import { Agent, interceptors, request } from 'undici';
 type HeadersLike = Headers | Array<[string, string]> | Record<string, string | readonly string[] | undefined>;
 
 /**
+ * The read side of fetch's Headers over the plain object undici returns (names are lower case).
+ * The OpenAI client lists every header of every response; the web Headers class sorts and
+ * brand-checks on each call, which showed in the workers' profiles.
+ */
+class ResponseHeaders {
+  private readonly map: Map<string, string>;
+
+  constructor(raw: Record<string, string | string[] | undefined>) {
+    this.map = new Map();
+    for (const [name, value] of Object.entries(raw)) {
+      if (value !== undefined)
+        this.map.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+    }
+  }
+
+  get(name: string): string | null {
+    return this.map.get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.map.entries();
+  }
+
+  keys(): IterableIterator<string> {
+    return this.map.keys();
+  }
+
+  values(): IterableIterator<string> {
+    return this.map.values();
+  }
+
+  forEach(callback: (value: string, name: string) => void): void {
+    this.map.forEach(callback);
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.map.entries();
+  }
+}
+
+/**
  * The part of a fetch Response that the OpenAI client reads for a JSON (non-streaming) call. The
  * body is already read, so no web stream is built for it.
  */
@@ -15,7 +60,7 @@ class BufferedResponse {
 
   constructor(
     readonly status: number,
-    readonly headers: Headers,
+    readonly headers: ResponseHeaders,
     readonly url: string,
     private readonly payload: string,
   ) {
@@ -86,12 +131,8 @@ export function createGatewayFetch(options: { timeoutMs: number }): {
       signal: init.signal ?? undefined,
       dispatcher,
     });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-      else if (value !== undefined) headers.set(name, value);
-    }
     const payload = await response.body.text();
+    const headers = new ResponseHeaders(response.headers);
     return new BufferedResponse(response.statusCode, headers, url, payload) as unknown as Response;
   };
   return { fetch: gatewayFetch, close: () => dispatcher.close() };
