@@ -94,7 +94,10 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
     writeDocs: env.BENCH_WRITE_DOCS !== '0' && env.BENCH_PROFILE !== '1',
     profileDir:
       env.BENCH_PROFILE === '1' ? mkdtempSync(path.join(os.tmpdir(), 'tjbench-worker-profile-')) : undefined,
-    warmWorkers: env.BENCH_WARM_WORKERS === '1',
+    // Workers are long-lived in production; like bench:judge's warm-up of the API, one untimed
+    // simulation gets them through V8's optimizing compiler first. BENCH_WARM_WORKERS=0 times the
+    // first simulation of freshly started workers instead.
+    warmWorkers: env.BENCH_WARM_WORKERS !== '0',
   };
 }
 

@@ -362,7 +362,11 @@ describe('simulations accepted while Redis is away, and graceful shutdown', () =
       expect(res.status).toBe(202);
       expect(Date.now() - started).toBeLessThan(10_000);
       simulationId = res.body.id;
-      expect((await keyed.get(`/api/simulations/${simulationId}`)).body.status).toBe('queued');
+      // Recorded although it could not be enqueued. (Usually still `queued` here; but workers that
+      // other spec files run at the same time share this database, and their sweepers may run it.)
+      const recorded = await keyed.get(`/api/simulations/${simulationId}`);
+      expect(recorded.status).toBe(200);
+      expect(['queued', 'running', 'completed']).toContain(recorded.body.status);
     } finally {
       await offline.close();
     }

@@ -58,8 +58,9 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
       isCsvContentType(request.headers['content-type']) && !acceptsCsv(request.routeOptions.config);
     done(refused ? new DomainError('unsupported_media_type', 'unsupported media type') : undefined);
   });
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   setupOpenApi(app);
   await mountBullBoard(app, config);
