@@ -14,9 +14,7 @@ import { eventually } from '../support/worker.js';
  * within the 2 s these tests allow only the invalidation can make B see it.
  * Every test first makes B cache the entry with a successful request, then writes on A.
  *
- * Passport registers strategies process-wide, so with two apps in one process API keys are checked
- * by the strategy of the app booted last, for both apps. B is booted after A, so it is B's key cache
- * that answers on B (and on A), and A's own local drop cannot hide a missing invalidation.
+ * Each app checks keys with its own ApiKeyService (and cache), so B's answers come from B's cache.
  */
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-cache`;
 const CHANNEL = `${PREFIX}:cache-invalidation`;

@@ -7,7 +7,7 @@ import { AuthenticationGuard } from './authentication.guard.js';
 import { PasswordService } from './password.service.js';
 import { SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
-import { ApiKeyAuthGuard, ApiKeyStrategy, SessionAuthGuard, SessionStrategy } from './strategies.js';
+import { SessionAuthGuard, SessionStrategy } from './strategies.js';
 
 const SERVICES = [
   AccountService,
@@ -21,14 +21,7 @@ const SERVICES = [
 @Global()
 @Module({
   imports: [PassportModule],
-  providers: [
-    ...SERVICES,
-    ApiKeyStrategy,
-    SessionStrategy,
-    ApiKeyAuthGuard,
-    SessionAuthGuard,
-    AuthenticationGuard,
-  ],
+  providers: [...SERVICES, SessionStrategy, SessionAuthGuard, AuthenticationGuard],
   exports: [...SERVICES, AuthenticationGuard],
 })
 export class AuthModule {}

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { Strategy } from 'passport-custom';
 import { UnauthenticatedError } from '@app/domain';
-import { ApiKeyService } from './api-key.service.js';
 import { SESSION_COOKIE, type Principal } from './principal.js';
 import { SessionService } from './session.service.js';
 
@@ -15,20 +14,6 @@ export function extractApiKey(request: FastifyRequest): string | null {
   const authorization = request.headers.authorization;
   const match = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
   return match ? match[1].trim() : null;
-}
-
-@Injectable()
-export class ApiKeyStrategy extends PassportStrategy(Strategy, 'api-key') {
-  constructor(private readonly apiKeys: ApiKeyService) {
-    super();
-  }
-
-  async validate(request: FastifyRequest): Promise<Principal> {
-    const secret = extractApiKey(request);
-    const principal = secret ? await this.apiKeys.authenticate(secret) : null;
-    if (!principal) throw new UnauthenticatedError('invalid API key');
-    return principal;
-  }
 }
 
 @Injectable()
@@ -44,15 +29,6 @@ export class SessionStrategy extends PassportStrategy(Strategy, 'session') {
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return false;
     return (await this.sessions.resolve(unsigned.value)) ?? false;
-  }
-}
-
-@Injectable()
-export class ApiKeyAuthGuard extends AuthGuard('api-key') {
-  override handleRequest<T>(error: unknown, principal: T): T {
-    if (error) throw asError(error);
-    if (!principal) throw new UnauthenticatedError('invalid API key');
-    return principal;
   }
 }
 
