@@ -3,7 +3,6 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { Strategy } from 'passport-custom';
-import { UnauthenticatedError } from '@app/domain';
 import { SESSION_COOKIE, type Principal } from './principal.js';
 import { SessionService } from './session.service.js';
 
