@@ -1,13 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JudgeService } from '@app/judging';
-import type { PackDocument } from '@app/domain';
-import {
-  DatasetRepository,
-  PackRepository,
-  SimulationRepository,
-  type TicketJobState,
-} from '@app/persistence';
+import { DatasetRepository, PackRepository, SimulationRepository } from '@app/persistence';
 import { SimulationQueue } from './simulation-queue.js';
 
 export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
@@ -19,8 +13,6 @@ export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
 @Injectable()
 export class SimulationRunner {
   private readonly logger = new Logger(SimulationRunner.name);
-  /** The judged version's document per simulation (a few recent ones). */
-  private readonly documents = new Map<string, PackDocument>();
 
   constructor(
     private readonly simulations: SimulationRepository,
@@ -49,8 +41,7 @@ export class SimulationRunner {
 
   /**
    * One ticket: one read (simulation state, ticket, already judged?), the model call, the insert
-   * (a no-op when another attempt stored it first) and the completion check. The version's document
-   * is read once per simulation in this process: every ticket of a run is judged against the same one.
+   * (a no-op when another attempt stored it first) and the completion check.
    */
   async judgeTicket(simulationId: string, ticketId: string): Promise<TicketOutcome> {
     const state = await this.simulations.ticketJobState(simulationId, ticketId);
@@ -60,8 +51,9 @@ export class SimulationRunner {
       await this.simulations.completeIfDone(simulationId);
       return 'duplicate';
     }
-    const document = await this.versionDocument(simulationId, state);
-    if (!state.ticket || !document) {
+    // Published versions come from the repository's in-memory copy; a draft is read each time.
+    const version = await this.packs.findVersionById(state.userId, state.packVersionId);
+    if (!state.ticket || !version) {
       await this.simulations.fail(simulationId, 'a ticket or the pack version disappeared');
       throw new UnrecoverableError(`ticket ${ticketId} or version ${state.packVersionId} is missing`);
     }
@@ -69,7 +61,7 @@ export class SimulationRunner {
       userId: state.userId,
       packId: state.packId,
       packVersionId: state.packVersionId,
-      document,
+      document: version.document,
       ticket: state.ticket,
       source: 'simulation',
     });
@@ -84,16 +76,6 @@ export class SimulationRunner {
   /** A job that will not be retried again: the simulation cannot finish, so it fails with the reason. */
   async giveUp(simulationId: string, reason: string): Promise<void> {
     await this.simulations.fail(simulationId, reason);
-  }
-
-  private async versionDocument(simulationId: string, state: TicketJobState): Promise<PackDocument | null> {
-    const cached = this.documents.get(simulationId);
-    if (cached) return cached;
-    const version = await this.packs.findVersionById(state.userId, state.packVersionId);
-    if (!version) return null;
-    if (this.documents.size >= 100) this.documents.delete(this.documents.keys().next().value!);
-    this.documents.set(simulationId, version.document);
-    return version.document;
   }
 
   /** Simulations recorded but never picked up (Redis was away at the time): enqueue their start again. */

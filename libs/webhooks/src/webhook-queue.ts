@@ -34,34 +34,14 @@ export class WebhookQueue {
     );
   }
 
-  /**
-   * For the sweeper: enqueues the event's job unless it is already waiting or running; a job that
-   * failed for good (its attempts spent while Postgres was away, say) is retried rather than lost.
-   */
+  /** For the sweeper: the event's judge job, unless it is already waiting or running. */
   async requeueJudge(eventId: string): Promise<void> {
-    const job = await within(this.queue.getJob(inboundEventJobId(eventId)), ENQUEUE_TIMEOUT_MS);
-    if (!job) return this.judge(eventId);
-    const state = await job.getState();
-    if (state === 'failed') await job.retry('failed');
-    else if (state === 'completed') {
-      await job.remove();
-      await this.judge(eventId);
-    }
+    await this.requeue(inboundEventJobId(eventId), () => this.judge(eventId));
   }
 
-  /**
-   * For the sweeper: the same, for a pending delivery in `round`. A job still waiting, delayed for
-   * its backoff or running is left alone, so a delivery is never sent by two chains at once.
-   */
+  /** For the sweeper: the delivery's job in `round`, unless it is already waiting, delayed or running. */
   async requeueDeliver(deliveryId: string, round: number): Promise<void> {
-    const job = await within(this.queue.getJob(deliveryJobId(deliveryId, round)), ENQUEUE_TIMEOUT_MS);
-    if (!job) return this.deliver(deliveryId, round);
-    const state = await job.getState();
-    if (state === 'failed') await job.retry('failed');
-    else if (state === 'completed') {
-      await job.remove();
-      await this.deliver(deliveryId, round);
-    }
+    await this.requeue(deliveryJobId(deliveryId, round), () => this.deliver(deliveryId, round));
   }
 
   /** `round` distinguishes a manual redelivery from the first run of the same delivery. */
@@ -75,5 +55,21 @@ export class WebhookQueue {
       ),
       ENQUEUE_TIMEOUT_MS,
     );
+  }
+
+  /**
+   * A job that is waiting, delayed or running is left alone (never two chains for one piece of
+   * work); one that failed for good is retried, one that completed without its work recorded is
+   * replaced, and a missing one (lost with Redis) is enqueued again.
+   */
+  private async requeue(jobId: string, enqueue: () => Promise<void>): Promise<void> {
+    const job = await within(this.queue.getJob(jobId), ENQUEUE_TIMEOUT_MS);
+    if (!job) return enqueue();
+    const state = await job.getState();
+    if (state === 'failed') await job.retry('failed');
+    else if (state === 'completed') {
+      await job.remove();
+      await enqueue();
+    }
   }
 }

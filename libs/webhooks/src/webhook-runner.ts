@@ -33,7 +33,8 @@ export class WebhookRunner {
     if (event.evaluationId) {
       // Judged before (a retry after a crash): make sure its delivery is on its way.
       const delivery = await this.webhooks.findDeliveryForEvent(eventId);
-      if (delivery?.status === 'pending' && delivery.attempts === 0) await this.queue.deliver(delivery.id);
+      if (delivery?.status === 'pending' && delivery.attempts === 0)
+        await this.queue.deliver(delivery.id, delivery.round);
       return 'duplicate';
     }
     const version = await this.packs.findVersionById(event.userId, event.packVersionId);

@@ -103,8 +103,4 @@ export class DatasetRepository {
     );
     return rows.map((row) => row.id);
   }
-
-  findTicket(ticketId: string): Promise<DatasetTicketEntity | null> {
-    return isUuid(ticketId) ? this.tickets.findOneBy({ id: ticketId }) : Promise.resolve(null);
-  }
 }
