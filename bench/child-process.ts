@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { PRODUCTION_NODE_FLAGS } from './node-flags.js';
 
 interface ReadyMessage {
   type: 'ready';
@@ -46,7 +47,7 @@ export class BenchChild {
   static start(name: string, script: string, options: ChildOptions = {}): Promise<BenchChild> {
     const child = fork(script, [], {
       env: options.env ?? process.env,
-      execArgv: options.execArgv ?? [],
+      execArgv: [...PRODUCTION_NODE_FLAGS, ...(options.execArgv ?? [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Its own process group, so Ctrl-C reaches only the benchmark, which then stops it in order.
       detached: true,

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { PRODUCTION_NODE_FLAGS } from './node-flags.js';
 
 /** pino's numeric level of a JSON log line; 0 for anything else. */
 function levelOf(raw: string): number {
@@ -37,7 +38,7 @@ export class WorkerApp {
   }
 
   static start(script: string, env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<WorkerApp> {
-    const child = spawn(process.execPath, [script], {
+    const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, script], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so Ctrl-C reaches only the benchmark, which then stops it in order.

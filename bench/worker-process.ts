@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { PRODUCTION_NODE_FLAGS } from './node-flags.js';
 
 /** Lines kept per worker: a run logs a handful at `info`, so this only bounds a runaway. */
 const MAX_LINES = 5_000;
@@ -68,7 +69,7 @@ export class WorkerProcess {
     options: { nodeArgs?: string[]; timeoutMs?: number } = {},
   ): Promise<WorkerProcess> {
     const timeoutMs = options.timeoutMs ?? 60_000;
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
+    const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...(options.nodeArgs ?? []), script], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so Ctrl-C reaches only the benchmark, which then stops it in order.

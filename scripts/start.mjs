@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** V8 flags of the API and the worker, as in package.json's start scripts and the Dockerfile (docs/architecture.md). */
+const NODE_FLAGS = ['--max-semi-space-size=64'];
 
 function step(name, command, args) {
   console.log(`[start] ${name}`);
@@ -29,7 +31,7 @@ function supervise(apps) {
   const children = apps.map(({ name, entry }) => ({
     name,
     // Own process group: a terminal Ctrl-C reaches only us, and we forward it exactly once.
-    child: spawn(process.execPath, [entry], { cwd: root, stdio: 'inherit', detached: true }),
+    child: spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', detached: true }),
   }));
   const running = () => children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
   let exitCode;

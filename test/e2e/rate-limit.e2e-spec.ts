@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { startApi, type TestApi } from '../support/api.js';
-import { createKey, newTenant } from '../support/client.js';
+import { Client, createKey, newTenant } from '../support/client.js';
 import { ProbeModule } from '../support/probe.module.js';
 
 const LIMIT = 20;
@@ -52,5 +53,72 @@ describe('per-key rate limit', () => {
     expect((await keyed.get('/api/probe/packs/read')).status).toBe(429);
     const { client: other } = await createKey(session);
     expect((await other.get('/api/probe/packs/read')).status).toBe(200);
+  });
+});
+
+describe('per-key rate limit of a busy key, taken from Redis in blocks', () => {
+  const BUSY_LIMIT = 300;
+  let a: TestApi;
+  let b: TestApi;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    a = await startApi({ API_RATE_LIMIT_PER_DAY: String(BUSY_LIMIT) }, [ProbeModule]);
+    b = await startApi({ API_RATE_LIMIT_PER_DAY: String(BUSY_LIMIT) }, [ProbeModule]);
+    redis = new Redis(a.config.redisUrl, { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await a?.close();
+    await b?.close();
+  });
+
+  const counted = async (keyId: string) =>
+    Number(await redis.get(`${a.config.redisPrefix}:ratelimit:key:${keyId}`));
+
+  async function admittedOf(clients: Client[], perClient: number): Promise<number> {
+    const responses = await Promise.all(
+      clients.flatMap((client) =>
+        Array.from({ length: perClient }, () => client.get('/api/probe/packs/read')),
+      ),
+    );
+    for (const res of responses) expect([200, 429]).toContain(res.status);
+    return responses.filter((res) => res.status === 200).length;
+  }
+
+  it('counts each request once in the headers while Redis is asked for blocks', async () => {
+    const { keyed, key } = await newTenant(a.url);
+    const remaining: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await keyed.get('/api/probe/packs/read');
+      expect(res.status).toBe(200);
+      remaining.push(Number(/r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]));
+    }
+    expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => BUSY_LIMIT - i - 1));
+    // Blocks are counted in Redis when taken: more than the requests so far, by less than one block.
+    const inRedis = await counted(key.id);
+    expect(inRedis).toBeGreaterThan(60);
+    expect(inRedis).toBeLessThanOrEqual(60 + Math.floor(BUSY_LIMIT / 64));
+  });
+
+  it('admits exactly the limit across two API processes, once unspent blocks have gone back', async () => {
+    const { keyed, key } = await newTenant(a.url);
+    const viaB = new Client(b.url).withKey(keyed.apiKey!);
+    // A busy spell on A leaves it holding part of a block, already counted in Redis.
+    let onA = 0;
+    while (onA < 40 || (await counted(key.id)) === onA) {
+      expect((await keyed.get('/api/probe/packs/read')).status).toBe(200);
+      onA += 1;
+    }
+    const heldByA = (await counted(key.id)) - onA;
+    expect(heldByA).toBeGreaterThan(0);
+    // B spends the rest: never more than the limit in all, even while A holds its block.
+    let admitted = onA;
+    for (let round = 0; round < 15; round++) admitted += await admittedOf([viaB], 20);
+    expect(admitted).toBeLessThanOrEqual(BUSY_LIMIT);
+    // A's unspent block goes back after a second; B can then use it, up to exactly the limit.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    for (let round = 0; round < 5; round++) admitted += await admittedOf([viaB, keyed], 10);
+    expect(admitted).toBe(BUSY_LIMIT);
   });
 });

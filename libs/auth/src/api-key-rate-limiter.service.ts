@@ -1,10 +1,18 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitedError } from '@app/domain';
 import { RedisClient } from '@app/persistence';
+import { createCappedRedisLimiter } from './capped-redis-limiter.js';
+import { RateLimitLeases } from './rate-limit-leases.js';
 
 const WINDOW_SECONDS = 24 * 3600;
+/**
+ * Block leases (see RateLimitLeases): a busy key takes up to 32 requests' worth of budget per Redis
+ * round trip, never more than 1/64 of what it has left, and unspent budget goes back after a second.
+ */
+export const LEASE = { maxBlock: 32, remainingDivisor: 64, ttlMs: 1_000 } as const;
 
 export interface RateLimitState {
   limit: number;
@@ -14,30 +22,46 @@ export interface RateLimitState {
 }
 
 /**
- * Per-key request budget, counted atomically in Redis so that parallel requests can never pass the
- * limit. While Redis is unreachable an in-process limiter stands in rather than failing requests.
+ * Per-key request budget, counted atomically in Redis so that parallel requests (from any number of
+ * API processes) can never pass the limit. A busy key's budget is taken in blocks, so most of its
+ * requests are admitted without a Redis round trip. While Redis is unreachable an in-process limiter
+ * stands in rather than failing requests.
  */
 @Injectable()
-export class ApiKeyRateLimiter {
-  private readonly limiter: RateLimiterRedis;
+export class ApiKeyRateLimiter implements OnApplicationShutdown {
+  private readonly logger = new Logger(ApiKeyRateLimiter.name);
+  private readonly leases: RateLimitLeases;
+  /** The limiter's own connection: its increment script is registered on the client (see createCappedRedisLimiter). */
+  private readonly connection: Redis;
   readonly limit: number;
 
   constructor(redis: RedisClient, @Inject(APP_CONFIG) config: AppConfig) {
     this.limit = config.apiRateLimitPerDay;
-    this.limiter = new RateLimiterRedis({
-      storeClient: redis,
+    this.connection = redis.duplicate();
+    this.connection.on('error', () => undefined);
+    const limiter = createCappedRedisLimiter(this.connection, {
       keyPrefix: `${config.redisPrefix}:ratelimit:key`,
       points: this.limit,
-      duration: WINDOW_SECONDS,
-      insuranceLimiter: new RateLimiterMemory({ points: this.limit, duration: WINDOW_SECONDS }),
+      durationSeconds: WINDOW_SECONDS,
     });
+    this.leases = new RateLimitLeases(limiter, {
+      limit: this.limit,
+      ...LEASE,
+      onReturnFailed: (error) =>
+        this.logger.warn({ err: error }, 'unspent rate-limit budget could not be given back'),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.leases.release();
+    this.connection.disconnect();
   }
 
   /** Counts one request; throws RateLimitedError past the limit. */
   async consume(keyId: string): Promise<RateLimitState> {
     try {
-      const res = await this.limiter.consume(keyId);
-      return this.state(res.remainingPoints, res.msBeforeNext);
+      const admission = await this.leases.consume(keyId);
+      return this.state(admission.remaining, admission.msBeforeNext);
     } catch (rejection) {
       throw toRateLimited(rejection);
     }

@@ -1,9 +1,9 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import OpenAI from 'openai';
-import { buildResponseSchema, parseModelOutput, type FailureKind } from '@app/domain';
+import { parseModelOutput, type FailureKind } from '@app/domain';
 import { createGatewayFetch } from './gateway-fetch.js';
 import type { GatewayOutcome, GatewayRequest, ModelGateway } from './model-gateway.js';
-import { buildUserPrompt, SYSTEM_PROMPT } from './prompt.js';
+import { buildUserPrompt, responseSchemaOf, SYSTEM_PROMPT } from './prompt.js';
 
 export interface OpenAiGatewayOptions {
   url: string;
@@ -54,7 +54,7 @@ export class OpenAiGateway implements ModelGateway, OnApplicationShutdown {
         ],
         response_format: {
           type: 'json_schema',
-          json_schema: { name: 'ticket_judgment', strict: true, schema: buildResponseSchema(document) },
+          json_schema: { name: 'ticket_judgment', strict: true, schema: responseSchemaOf(document) },
         },
       });
     } catch (error) {

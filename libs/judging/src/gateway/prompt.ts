@@ -1,4 +1,6 @@
-import type { PackDocument, Ticket } from '@app/domain';
+import { buildResponseSchema, type PackDocument, type Ticket } from '@app/domain';
+
+type JsonSchema = ReturnType<typeof buildResponseSchema>;
 
 export const SYSTEM_PROMPT = [
   'You are a careful support-operations analyst. Judge the customer-support ticket against every question of the pack.',
@@ -10,14 +12,40 @@ export const SYSTEM_PROMPT = [
   'Reply with JSON only, matching the response schema.',
 ].join('\n');
 
-/** The user message: the pack's questions and the (redacted) ticket, as JSON. */
+/** What a call needs from a pack version, built once per document object. */
+interface DocumentParts {
+  questionsJson: string;
+  responseSchema: JsonSchema;
+}
+
+/**
+ * Live versions (from the hot-path cache) and published versions (in the worker) are handed out as
+ * the same document object for every judgment, so their prompt and schema parts are built once.
+ */
+const parts = new WeakMap<PackDocument, DocumentParts>();
+
+function partsOf(document: PackDocument): DocumentParts {
+  let built = parts.get(document);
+  if (!built) {
+    const questions = document.questions.map(({ id, type, name, instructions, criteria }) => ({
+      id,
+      type,
+      name,
+      instructions,
+      criteria,
+    }));
+    built = { questionsJson: JSON.stringify(questions), responseSchema: buildResponseSchema(document) };
+    parts.set(document, built);
+  }
+  return built;
+}
+
+/** The user message: the pack's questions and the (redacted) ticket, as JSON (`{questions, ticket}`). */
 export function buildUserPrompt(document: PackDocument, ticket: Ticket): string {
-  const questions = document.questions.map(({ id, type, name, instructions, criteria }) => ({
-    id,
-    type,
-    name,
-    instructions,
-    criteria,
-  }));
-  return JSON.stringify({ questions, ticket });
+  return `{"questions":${partsOf(document).questionsJson},"ticket":${JSON.stringify(ticket)}}`;
+}
+
+/** The strict JSON schema of the answer: one property per question id. */
+export function responseSchemaOf(document: PackDocument): JsonSchema {
+  return partsOf(document).responseSchema;
 }
