@@ -94,6 +94,7 @@ export function toRun(tickets: number, o: RunObservations): SimulationRun {
     workers: o.workers.length,
     perWorker: o.perWorker,
     wallMs: o.simulation.wallMs,
+    seenMs: o.simulation.seenMs,
     firstJobMs: firstStart - o.simulation.postedAt,
     lastJobMs: lastEnd - o.simulation.postedAt,
     jobMsMean: jobMsTotal / durations.length,

@@ -85,7 +85,7 @@ function readOptions(env: NodeJS.ProcessEnv): Options {
     concurrency: Math.round(positive(env, 'BENCH_CONCURRENCY', 32)),
     workerCounts,
     rounds: Math.round(positive(env, 'BENCH_RUNS', 3)),
-    pollMs: positive(env, 'BENCH_POLL_MS', 20),
+    pollMs: positive(env, 'BENCH_POLL_MS', 100),
     settleMs: positive(env, 'BENCH_SETTLE_MS', 1000),
     cpus: os.availableParallelism(),
     databaseUrl: env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/ticket_judge',

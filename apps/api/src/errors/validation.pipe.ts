@@ -1,5 +1,11 @@
-import { ValidationPipe, type ValidationError as ClassValidatorError } from '@nestjs/common';
+import {
+  ValidationPipe,
+  type ArgumentMetadata,
+  type ValidationError as ClassValidatorError,
+  type ValidationPipeOptions,
+} from '@nestjs/common';
 import { ValidationError, type ValidationIssue } from '@app/domain';
+import { fastAcceptOf } from './fast-accept.js';
 
 function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] {
   return errors.flatMap((error) => {
@@ -10,11 +16,27 @@ function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] 
 }
 
 /**
+ * Nest's ValidationPipe, except that a body whose DTO carries a @FastAccept check and passes it is
+ * handed on as parsed, without class-transformer and class-validator (the check accepts only bodies
+ * they would accept; see fast-accept.ts). Controllers read these bodies' fields, never their class.
+ */
+export class FastAcceptValidationPipe extends ValidationPipe {
+  constructor(options: ValidationPipeOptions) {
+    super(options);
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && fastAcceptOf(metadata.metatype)?.(value)) return value;
+    return super.transform(value, metadata);
+  }
+}
+
+/**
  * Request DTOs are validated strictly: unknown fields are refused, not silently dropped, and each
  * failure becomes an issue naming the path of the offending field.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new FastAcceptValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -10,7 +10,8 @@ import type {
   Ticket,
   Usage,
 } from '@app/domain';
-import { TicketDto } from './ticket.dto.js';
+import { FAST, FastAccept } from '../errors/fast-accept.js';
+import { TICKET_FAST_SCHEMA, TicketDto } from './ticket.dto.js';
 
 export class UsageDto {
   @ApiProperty()
@@ -91,6 +92,12 @@ export class JudgmentResultDto implements JudgmentResult {
   usage?: Usage;
 }
 
+@FastAccept({
+  type: 'object',
+  additionalProperties: false,
+  required: ['packId', 'ticket'],
+  properties: { packId: FAST.nonEmptyString, ticket: TICKET_FAST_SCHEMA },
+})
 export class JudgeRequestDto {
   @ApiProperty({ format: 'uuid' })
   @IsString()

@@ -13,6 +13,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import type { MetadataValue, TicketRole } from '@app/domain';
+import { FAST } from '../errors/fast-accept.js';
 
 /** `metadata` values must be string, number, boolean or null (no nested objects or arrays). */
 function IsFlatMetadata(options?: ValidationOptions) {
@@ -95,3 +96,36 @@ export class TicketDto {
   @IsISO8601({ strict: true })
   createdAt?: string;
 }
+
+/**
+ * TicketDto's rules as a fast-accept schema (see fast-accept.ts): the same fields and checks, stricter
+ * where that is simpler (an optional field sent as null goes the slow way).
+ */
+export const TICKET_FAST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['subject', 'customerMessage'],
+  properties: {
+    externalId: FAST.nonEmptyString,
+    subject: FAST.nonEmptyString,
+    customerMessage: FAST.nonEmptyString,
+    messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['role', 'text'],
+        properties: {
+          role: { type: 'string', enum: ['customer', 'agent', 'system'] },
+          text: FAST.string,
+          at: FAST.iso8601,
+        },
+      },
+    },
+    metadata: {
+      type: 'object',
+      additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+    },
+    createdAt: FAST.iso8601,
+  },
+} as const;
