@@ -2,6 +2,7 @@ export { PersistenceModule } from './persistence.module.js';
 export { dataSourceOptions, ENTITIES, MIGRATIONS } from './data-source-options.js';
 export { RedisClient } from './redis.provider.js';
 export { PreparedSql } from './prepared-sql.js';
+export { EvaluationInserts } from './repositories/evaluation-inserts.js';
 export { CacheInvalidation } from './cache/cache-invalidation.service.js';
 export { InvalidatedCache, type InvalidatedCacheOptions } from './cache/invalidated-cache.js';
 export { UserEntity } from './entities/user.entity.js';
@@ -22,9 +23,9 @@ export {
   type PackVersionRow,
   type LiveVersionLookup,
 } from './repositories/pack.repository.js';
+export type { NewEvaluation } from './repositories/evaluation-rows.js';
 export {
   EvaluationRepository,
-  type NewEvaluation,
   type EvaluationFilter,
   type EvaluationPage,
   type ReviewFilter,

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CacheInvalidation } from './cache/cache-invalidation.service.js';
 import { PreparedSql } from './prepared-sql.js';
+import { EvaluationInserts } from './repositories/evaluation-inserts.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
@@ -56,7 +57,14 @@ export class PersistenceModule {
           }),
         }),
       ],
-      providers: [...REPOSITORIES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
+      providers: [
+        ...REPOSITORIES,
+        RedisClient,
+        ReadinessService,
+        CacheInvalidation,
+        PreparedSql,
+        EvaluationInserts,
+      ],
       exports: [...REPOSITORIES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
     };
   }

@@ -5,65 +5,8 @@ import { isUuid, type EvaluationSource, type EvaluationStatus } from '@app/domai
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import { PreparedSql } from '../prepared-sql.js';
-
-export type NewEvaluation = Omit<
-  EvaluationEntity,
-  'createdAt' | 'labeled' | 'simulationId' | 'datasetTicketId'
-> &
-  Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId'>>;
-
-/** Anything that runs SQL: the data source, or a transaction's entity manager. */
-export interface SqlRunner {
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
-}
-
-/** The columns of an evaluation row, in the order of `evaluationRowValues`. */
-export const EVALUATION_COLUMNS = `id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-  latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, created_at`;
-
-/** `VALUES` placeholders for EVALUATION_COLUMNS, from $1; the creation time defaults to now. */
-export const EVALUATION_PLACEHOLDERS = `$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16, clock_timestamp())`;
-
-export function evaluationRowValues(
-  evaluation: NewEvaluation,
-  links: { inboundEventId?: string; createdAt?: Date } = {},
-): unknown[] {
-  return [
-    evaluation.id,
-    evaluation.userId,
-    evaluation.packId,
-    evaluation.packVersionId,
-    evaluation.source,
-    evaluation.status,
-    JSON.stringify(evaluation.redactedTicket),
-    JSON.stringify(evaluation.result),
-    evaluation.modelId,
-    evaluation.latencyMs,
-    evaluation.inputTokens,
-    evaluation.outputTokens,
-    evaluation.simulationId ?? null,
-    evaluation.datasetTicketId ?? null,
-    links.inboundEventId ?? null,
-    links.createdAt ?? null,
-  ];
-}
-
-/**
- * The INSERT of an evaluation, in plain SQL (it runs once per judgment). Conflicts on the unique
- * links (one per simulation ticket, one per inbound event) insert nothing: the creation time is
- * returned only when the row is new, which is how callers stay exactly-once over retried jobs.
- */
-export async function insertEvaluationRow(
-  runner: SqlRunner,
-  evaluation: NewEvaluation,
-): Promise<Date | null> {
-  const rows = (await runner.query(
-    `INSERT INTO evaluations (${EVALUATION_COLUMNS}) VALUES (${EVALUATION_PLACEHOLDERS})
-     ON CONFLICT DO NOTHING RETURNING created_at`,
-    evaluationRowValues(evaluation),
-  )) as Array<{ created_at: Date }>;
-  return rows[0]?.created_at ?? null;
-}
+import { EvaluationInserts } from './evaluation-inserts.js';
+import type { NewEvaluation } from './evaluation-rows.js';
 
 export interface EvaluationFilter {
   packId?: string;
@@ -91,12 +34,13 @@ export class EvaluationRepository {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly sql: PreparedSql,
+    private readonly inserts: EvaluationInserts,
   ) {
     this.evaluations = dataSource.getRepository(EvaluationEntity);
   }
 
   async insert(evaluation: NewEvaluation): Promise<EvaluationEntity> {
-    const createdAt = await insertEvaluationRow(this.sql, evaluation);
+    const createdAt = await this.inserts.insert(evaluation);
     if (!createdAt) throw new Error(`evaluation ${evaluation.id} exists already`);
     return {
       ...evaluation,

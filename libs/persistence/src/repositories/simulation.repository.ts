@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { isUuid, type Ticket } from '@app/domain';
 import type { SimulationStatus } from '../entities/simulation.entity.js';
 import { PreparedSql } from '../prepared-sql.js';
-import { insertEvaluationRow, type NewEvaluation } from './evaluation.repository.js';
+import { EvaluationInserts } from './evaluation-inserts.js';
+import type { NewEvaluation } from './evaluation-rows.js';
 
 export interface SimulationRow {
   id: string;
@@ -98,9 +99,13 @@ function toRow(raw: Record<string, unknown>): SimulationRow {
  */
 @Injectable()
 export class SimulationRepository {
+  private readonly completionChecks = new Set<string>();
+  private completionRun: Promise<void> | undefined;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: PreparedSql,
+    private readonly inserts: EvaluationInserts,
   ) {}
 
   /** Creates it `queued`, or `completed` at once when there is nothing to judge. */
@@ -214,19 +219,30 @@ export class SimulationRepository {
   async recordEvaluation(
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
   ): Promise<boolean> {
-    const inserted = (await insertEvaluationRow(this.sql, evaluation)) !== null;
+    const inserted = (await this.inserts.insert(evaluation)) !== null;
     await this.completeIfDone(evaluation.simulationId);
     return inserted;
   }
 
-  /** Marks the simulation completed once every ticket has its evaluation (safe to repeat). */
-  async completeIfDone(simulationId: string): Promise<void> {
-    await this.sql.query(
-      `UPDATE simulations s SET status = 'completed', finished_at = now()
-        WHERE s.id = $1 AND s.status IN ('queued', 'running')
-          AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total`,
-      [simulationId],
-    );
+  /**
+   * Marks the simulation completed once every ticket has its evaluation (safe to repeat). The checks
+   * asked for during one turn of the event loop (the tickets whose coalesced inserts just committed)
+   * run as one statement, each simulation once.
+   */
+  completeIfDone(simulationId: string): Promise<void> {
+    this.completionChecks.add(simulationId);
+    this.completionRun ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const ids = [...this.completionChecks];
+      this.completionChecks.clear();
+      this.completionRun = undefined;
+      await this.sql.query(
+        `UPDATE simulations s SET status = 'completed', finished_at = now()
+          WHERE s.id = ANY($1::uuid[]) AND s.status IN ('queued', 'running')
+            AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total`,
+        [ids],
+      );
+    });
+    return this.completionRun;
   }
 
   /** Both simulations' evaluations, paired by dataset ticket. */

@@ -11,7 +11,7 @@ import {
   EVALUATION_PLACEHOLDERS,
   evaluationRowValues,
   type NewEvaluation,
-} from './evaluation.repository.js';
+} from './evaluation-rows.js';
 
 export interface WebhookEndpointRow {
   id: string;

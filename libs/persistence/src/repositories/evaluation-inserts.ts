@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { PreparedSql } from '../prepared-sql.js';
+import {
+  EVALUATION_COLUMNS,
+  evaluationRowValues,
+  insertEvaluationRow,
+  type NewEvaluation,
+} from './evaluation-rows.js';
+
+/** Column types of EVALUATION_COLUMNS, in order, for unnest(). */
+const COLUMN_TYPES = [
+  'uuid', 'uuid', 'uuid', 'uuid', 'text', 'text', 'jsonb', 'jsonb', 'text',
+  'int', 'int', 'int', 'uuid', 'uuid', 'uuid', 'timestamptz',
+]; // prettier-ignore
+
+/** Many evaluation rows in one statement: one array per column, the creation time defaulting to now. */
+const INSERT_ROWS = `
+  INSERT INTO evaluations (${EVALUATION_COLUMNS})
+  SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, COALESCE(c16, clock_timestamp())
+    FROM unnest(${COLUMN_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
+      AS r(${COLUMN_TYPES.map((_, i) => `c${i + 1}`).join(', ')})
+  ON CONFLICT DO NOTHING
+  RETURNING id, created_at`;
+
+interface Pending {
+  evaluation: NewEvaluation;
+  resolve: (createdAt: Date | null) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Evaluation inserts, coalesced: the inserts asked for during one turn of the event loop (the
+ * judgments and simulation tickets whose model answers arrived together) go to Postgres as one
+ * statement, so they cost one round trip, one commit and one run of the statistics trigger instead
+ * of one each. Nothing waits for a timer: the batch is sent as soon as the current turn ends.
+ * Conflicts on the unique links insert nothing, row by row, as with single inserts; a batch that
+ * fails is retried row by row, so one bad row fails only its own caller.
+ */
+@Injectable()
+export class EvaluationInserts {
+  private pending: Pending[] = [];
+
+  constructor(private readonly sql: PreparedSql) {}
+
+  /** Resolves to the creation time, or null when the row exists already (a retried or raced job). */
+  insert(evaluation: NewEvaluation): Promise<Date | null> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ evaluation, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 1) {
+      const [only] = batch;
+      await insertEvaluationRow(this.sql, only.evaluation).then(only.resolve, only.reject);
+      return;
+    }
+    let created: Map<string, Date>;
+    try {
+      created = await this.insertRows(batch.map((pending) => pending.evaluation));
+    } catch {
+      await Promise.all(
+        batch.map((pending) =>
+          insertEvaluationRow(this.sql, pending.evaluation).then(pending.resolve, pending.reject),
+        ),
+      );
+      return;
+    }
+    // Rows go in batch order, so of two with the same id the first is the one stored.
+    for (const pending of batch) {
+      const createdAt = created.get(pending.evaluation.id) ?? null;
+      created.delete(pending.evaluation.id);
+      pending.resolve(createdAt);
+    }
+  }
+
+  private async insertRows(evaluations: NewEvaluation[]): Promise<Map<string, Date>> {
+    const columns: unknown[][] = COLUMN_TYPES.map(() => []);
+    for (const evaluation of evaluations) {
+      evaluationRowValues(evaluation).forEach((value, i) => columns[i].push(value));
+    }
+    const rows = (await this.sql.query(INSERT_ROWS, columns)) as Array<{ id: string; created_at: Date }>;
+    return new Map(rows.map((row) => [row.id, row.created_at]));
+  }
+}
