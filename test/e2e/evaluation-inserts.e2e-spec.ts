@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { EvaluationInserts, PreparedSql, type NewEvaluation } from '../../libs/persistence/src/index.js';
+import {
+  EvaluationInserts,
+  PreparedSql,
+  SimulationRepository,
+  type NewEvaluation,
+} from '../../libs/persistence/src/index.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant } from '../support/client.js';
 import { createPublishedPack } from '../support/packs.js';
@@ -137,7 +142,11 @@ describe('evaluation inserts, coalesced per turn of the event loop', () => {
   it('fails only the caller of a bad row: the rest of its batch is stored', async () => {
     const good = Array.from({ length: 4 }, () => evaluation());
     const bad = evaluation({ packVersionId: randomUUID() });
-    const results = await Promise.allSettled([...good, bad].map((row) => inserts.insert(row)));
+    const { result: results, statements } = await statementsDuring(() =>
+      Promise.allSettled([...good, bad].map((row) => inserts.insert(row))),
+    );
+    // The batch, refused by Postgres, then each row alone.
+    expect(statements).toBe(1 + 5);
     expect(results.slice(0, 4).map((result) => result.status)).toEqual(Array(4).fill('fulfilled'));
     expect(results[4].status).toBe('rejected');
     expect(String((results[4] as PromiseRejectedResult).reason)).toMatch(/foreign key/);
@@ -145,5 +154,56 @@ describe('evaluation inserts, coalesced per turn of the event loop', () => {
       [...good, bad].map((row) => row.id),
     ]);
     expect(count.rows[0].n).toBe(4);
+  });
+
+  it('fails the whole batch, without retrying it row by row, when the connection fails', async () => {
+    const sql = api.app.get(PreparedSql);
+    const spy = jest
+      .spyOn(sql, 'query')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      const rows = Array.from({ length: 3 }, () => evaluation());
+      const results = await Promise.allSettled(rows.map((row) => inserts.insert(row)));
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      // The batch may have committed before the reply was lost: inserting its rows again would
+      // report them as duplicates to their own callers.
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('checks the completion of the simulations of one turn in one statement', async () => {
+    const simulations = api.app.get(SimulationRepository);
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const { rows } = await db.query(`SELECT user_id FROM packs WHERE id = $1`, [pack.id]);
+    const started: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const dataset = (await keyed.post('/api/datasets', { name: `one ticket ${i}` })).body;
+      await keyed.post(`/api/datasets/${dataset.id}/tickets`, {
+        tickets: [{ subject: 's', customerMessage: 'm' }],
+      });
+      const ticketId = (await keyed.get(`/api/datasets/${dataset.id}/tickets`)).body.items[0].id;
+      const simulation = (await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id }))
+        .body;
+      await inserts.insert(
+        evaluation({
+          userId: rows[0].user_id,
+          packId: pack.id,
+          packVersionId: pack.liveVersionId,
+          source: 'simulation',
+          simulationId: simulation.id,
+          datasetTicketId: ticketId,
+        }),
+      );
+      started.push(simulation.id);
+    }
+    const { statements } = await statementsDuring(() =>
+      Promise.all(started.map((id) => simulations.completeIfDone(id))),
+    );
+    expect(statements).toBe(1);
+    for (const id of started)
+      expect((await keyed.get(`/api/simulations/${id}`)).body.status).toBe('completed');
   });
 });

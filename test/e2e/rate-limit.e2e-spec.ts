@@ -122,3 +122,23 @@ describe('per-key rate limit of a busy key, taken from Redis in blocks', () => {
     expect(admitted).toBe(BUSY_LIMIT);
   });
 });
+
+describe('per-key rate limit while Redis is unreachable', () => {
+  let offline: TestApi;
+
+  beforeAll(async () => {
+    offline = await startApi({ API_RATE_LIMIT_PER_DAY: '5', REDIS_URL: 'redis://127.0.0.1:1' }, [
+      ProbeModule,
+    ]);
+  });
+  afterAll(async () => {
+    await offline?.close();
+  });
+
+  it('counts each key in the process instead of failing requests, and still stops at the limit', async () => {
+    const { keyed } = await newTenant(offline.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await keyed.get('/api/probe/packs/read')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});

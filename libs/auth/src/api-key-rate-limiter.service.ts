@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitedError } from '@app/domain';
 import { RedisClient } from '@app/persistence';
@@ -10,9 +10,9 @@ import { RateLimitLeases } from './rate-limit-leases.js';
 const WINDOW_SECONDS = 24 * 3600;
 /**
  * Block leases (see RateLimitLeases): a busy key takes up to 32 requests' worth of budget per Redis
- * round trip, never more than 1/64 of what it has left, and unspent budget goes back after a second.
+ * round trip, never more than 1/64 of what it has left, and unspent budget goes back within 2 s.
  */
-export const LEASE = { maxBlock: 32, remainingDivisor: 64, ttlMs: 1_000 } as const;
+const LEASE = { maxBlock: 32, remainingDivisor: 64, ttlMs: 1_000 } as const;
 
 export interface RateLimitState {
   limit: number;
@@ -31,6 +31,8 @@ export interface RateLimitState {
 export class ApiKeyRateLimiter implements OnApplicationShutdown {
   private readonly logger = new Logger(ApiKeyRateLimiter.name);
   private readonly leases: RateLimitLeases;
+  /** Counts alone, one request at a time, while Redis is unreachable; never leased from or given back to. */
+  private readonly offline: RateLimiterMemory;
   /** The limiter's own connection: its increment script is registered on the client (see createCappedRedisLimiter). */
   private readonly connection: Redis;
   readonly limit: number;
@@ -44,6 +46,7 @@ export class ApiKeyRateLimiter implements OnApplicationShutdown {
       points: this.limit,
       durationSeconds: WINDOW_SECONDS,
     });
+    this.offline = new RateLimiterMemory({ points: this.limit, duration: WINDOW_SECONDS });
     this.leases = new RateLimitLeases(limiter, {
       limit: this.limit,
       ...LEASE,
@@ -62,6 +65,17 @@ export class ApiKeyRateLimiter implements OnApplicationShutdown {
     try {
       const admission = await this.leases.consume(keyId);
       return this.state(admission.remaining, admission.msBeforeNext);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw toRateLimited(rejection);
+      return this.consumeOffline(keyId);
+    }
+  }
+
+  /** Redis is unreachable: this process counts the key on its own rather than failing the request. */
+  private async consumeOffline(keyId: string): Promise<RateLimitState> {
+    try {
+      const res = await this.offline.consume(keyId);
+      return this.state(res.remainingPoints, res.msBeforeNext);
     } catch (rejection) {
       throw toRateLimited(rejection);
     }

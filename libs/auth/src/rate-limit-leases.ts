@@ -17,7 +17,7 @@ export interface LeaseOptions {
   maxBlock: number;
   /** A block is at most this fraction of what the store has left, so blocks shrink to 1 near the limit. */
   remainingDivisor: number;
-  /** How long a block may be spent; then its unspent points go back, so an idle process holds no budget. */
+  /** How long a block may be spent; its unspent points go back within twice this, so an idle process holds no budget. */
   ttlMs: number;
   now?: () => number;
   /** Told when giving points back failed (they stay counted: the key loses them for this window). */
@@ -49,8 +49,9 @@ interface KeyLease {
  * stream of requests grows its block (up to `maxBlock`, and never above what the store has left
  * divided by `remainingDivisor`), so near the limit every request is counted in the store again.
  * Points are counted in the store when taken, so all processes together never admit more than the
- * limit; a block's unspent points go back after `ttlMs` and can then be spent by any process (a
- * killed process's are lost, which can only make a key's budget smaller).
+ * limit; a block's unspent points go back within 2 x `ttlMs` (the sweep's period plus the lease's
+ * life) and can then be spent by any process (a killed process's are lost, which can only make a
+ * key's budget smaller).
  */
 export class RateLimitLeases {
   private readonly leases = new Map<string, KeyLease>();
@@ -137,8 +138,9 @@ export class RateLimitLeases {
 
   /**
    * A block of `size` points, one of them for this request. When other processes took budget since
-   * this one last looked, the store refuses the block without counting it, and its answer tells how
-   * much is left: that much is asked for instead.
+   * this one last looked, the store refuses the block without counting it; its answer tells how much
+   * is left, and this request is then counted alone (later blocks are sized from what is left, so
+   * near the limit this process does not hold what others could use).
    */
   private async takeBlock(lease: KeyLease, size: number): Promise<Admission> {
     let res: RateLimiterRes;
@@ -150,7 +152,7 @@ export class RateLimitLeases {
       lease.storeRemaining = Math.max(0, left);
       lease.size = 1;
       if (left <= 0) throw rejection;
-      return this.takeBlock(lease, left);
+      return this.takeOne(lease);
     }
     lease.tokens = size - 1;
     this.renew(lease, res);

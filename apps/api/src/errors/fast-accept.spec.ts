@@ -4,18 +4,13 @@ import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { instanceToPlain } from 'class-transformer';
 import { JudgeRequestDto } from '../judging/judgment.dto.js';
 import { fastAcceptOf } from './fast-accept.js';
-import { createValidationPipe } from './validation.pipe.js';
+import { createValidationPipe, VALIDATION_OPTIONS } from './validation.pipe.js';
 
 const BODY: ArgumentMetadata = { type: 'body', metatype: JudgeRequestDto };
 const fastCheck = fastAcceptOf(JudgeRequestDto)!;
 
 /** The ValidationPipe exactly as configured, without the fast path: the authority on validity. */
-const authority = new ValidationPipe({
-  whitelist: true,
-  forbidNonWhitelisted: true,
-  transform: true,
-  forbidUnknownValues: true,
-});
+const authority = new ValidationPipe(VALIDATION_OPTIONS);
 
 async function authorityAccepts(body: unknown): Promise<{ ok: boolean; value?: unknown }> {
   try {

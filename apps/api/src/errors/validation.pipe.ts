@@ -21,10 +21,6 @@ function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] 
  * they would accept; see fast-accept.ts). Controllers read these bodies' fields, never their class.
  */
 export class FastAcceptValidationPipe extends ValidationPipe {
-  constructor(options: ValidationPipeOptions) {
-    super(options);
-  }
-
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && fastAcceptOf(metadata.metatype)?.(value)) return value;
     return super.transform(value, metadata);
@@ -35,12 +31,14 @@ export class FastAcceptValidationPipe extends ValidationPipe {
  * Request DTOs are validated strictly: unknown fields are refused, not silently dropped, and each
  * failure becomes an issue naming the path of the offending field.
  */
+export const VALIDATION_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  forbidUnknownValues: true,
+  exceptionFactory: (errors) => new ValidationError(flatten(errors)),
+};
+
 export function createValidationPipe(): ValidationPipe {
-  return new FastAcceptValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    forbidUnknownValues: true,
-    exceptionFactory: (errors) => new ValidationError(flatten(errors)),
-  });
+  return new FastAcceptValidationPipe(VALIDATION_OPTIONS);
 }

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import pg from 'pg';
 import { PreparedSql } from '../prepared-sql.js';
 import {
   EVALUATION_COLUMNS,
@@ -13,14 +14,21 @@ const COLUMN_TYPES = [
   'int', 'int', 'int', 'uuid', 'uuid', 'uuid', 'timestamptz',
 ]; // prettier-ignore
 
-/** Many evaluation rows in one statement: one array per column, the creation time defaulting to now. */
+/**
+ * Many evaluation rows in one statement: one array per column, the creation time defaulting to now,
+ * inserted in batch order (so of two rows with the same id, the first is the one stored).
+ */
 const INSERT_ROWS = `
   INSERT INTO evaluations (${EVALUATION_COLUMNS})
   SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, COALESCE(c16, clock_timestamp())
     FROM unnest(${COLUMN_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
-      AS r(${COLUMN_TYPES.map((_, i) => `c${i + 1}`).join(', ')})
+      WITH ORDINALITY AS r(${COLUMN_TYPES.map((_, i) => `c${i + 1}`).join(', ')}, position)
+   ORDER BY position
   ON CONFLICT DO NOTHING
   RETURNING id, created_at`;
+
+/** Rows per statement at most; a busier turn is sent in several. */
+const MAX_ROWS = 200;
 
 interface Pending {
   evaluation: NewEvaluation;
@@ -33,11 +41,14 @@ interface Pending {
  * judgments and simulation tickets whose model answers arrived together) go to Postgres as one
  * statement, so they cost one round trip, one commit and one run of the statistics trigger instead
  * of one each. Nothing waits for a timer: the batch is sent as soon as the current turn ends.
- * Conflicts on the unique links insert nothing, row by row, as with single inserts; a batch that
- * fails is retried row by row, so one bad row fails only its own caller.
+ * Conflicts on the unique links insert nothing, row by row, as with single inserts. A batch that
+ * Postgres refused (so nothing of it was stored) is retried row by row, so one bad row fails only
+ * its own caller; any other failure (a lost connection: the batch may have committed) fails them all,
+ * as a single insert would, and their jobs or requests are retried as usual.
  */
 @Injectable()
 export class EvaluationInserts {
+  private readonly logger = new Logger(EvaluationInserts.name);
   private pending: Pending[] = [];
 
   constructor(private readonly sql: PreparedSql) {}
@@ -51,8 +62,8 @@ export class EvaluationInserts {
   }
 
   private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
+    const batch = this.pending.splice(0, MAX_ROWS);
+    if (this.pending.length) setImmediate(() => void this.flush());
     if (batch.length === 1) {
       const [only] = batch;
       await insertEvaluationRow(this.sql, only.evaluation).then(only.resolve, only.reject);
@@ -61,7 +72,15 @@ export class EvaluationInserts {
     let created: Map<string, Date>;
     try {
       created = await this.insertRows(batch.map((pending) => pending.evaluation));
-    } catch {
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) {
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
+      this.logger.warn(
+        { err: error, rows: batch.length },
+        'evaluation batch refused; inserting its rows one by one',
+      );
       await Promise.all(
         batch.map((pending) =>
           insertEvaluationRow(this.sql, pending.evaluation).then(pending.resolve, pending.reject),
@@ -69,7 +88,6 @@ export class EvaluationInserts {
       );
       return;
     }
-    // Rows go in batch order, so of two with the same id the first is the one stored.
     for (const pending of batch) {
       const createdAt = created.get(pending.evaluation.id) ?? null;
       created.delete(pending.evaluation.id);

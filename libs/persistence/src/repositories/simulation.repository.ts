@@ -227,7 +227,8 @@ export class SimulationRepository {
   /**
    * Marks the simulation completed once every ticket has its evaluation (safe to repeat). The checks
    * asked for during one turn of the event loop (the tickets whose coalesced inserts just committed)
-   * run as one statement, each simulation once.
+   * run as one statement, each simulation once. If it fails, every ticket job of that turn fails and
+   * is retried: its insert is then a no-op and the check runs again.
    */
   completeIfDone(simulationId: string): Promise<void> {
     this.completionChecks.add(simulationId);

@@ -2,8 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { createCappedRedisLimiter } from './capped-redis-limiter.js';
-import { RateLimitLeases, type LeaseOptions } from './rate-limit-leases.js';
+import { createCappedRedisLimiter } from '../../libs/auth/src/capped-redis-limiter.js';
+import { RateLimitLeases, type LeaseOptions } from '../../libs/auth/src/rate-limit-leases.js';
+
+// The block leases of the per-key rate limit against the real store: rate-limiter-flexible on Redis
+// with the capped increment script. (The app's own limiter is exercised in rate-limit.e2e-spec.ts.)
 
 const DAY = 24 * 3600;
 let redis: Redis;
@@ -21,6 +24,8 @@ function countingStore(limit: number) {
   return {
     calls,
     consumed: async (key: string) => Number((await redis.get(`${keyPrefix}:${key}`)) ?? 0),
+    limiter,
+    keyPrefix,
     store: {
       consume: (key: string, points: number) => {
         calls.consume += 1;
@@ -125,7 +130,7 @@ describe('RateLimitLeases', () => {
     expect(await consumed('k')).toBe(1_000);
   });
 
-  it('grants only the part of a block below the limit when other processes took budget meanwhile', async () => {
+  it('after a refused block admits exactly what is left, refusing nobody while budget remains', async () => {
     const { store, consumed } = countingStore(1_000);
     const { instance } = leases(store, { limit: 1_000, remainingDivisor: 1 });
     for (let i = 0; i < 40; i++) await instance.consume('k');
@@ -158,6 +163,37 @@ describe('RateLimitLeases', () => {
     other.clock.now += DAY * 1000 + 1;
     await other.instance.release();
     expect(await later.consumed('k')).toBe(before);
+  });
+
+  it('counts a request alone after a refused block, so it does not take what others could still use', async () => {
+    const { store, consumed } = countingStore(10_000);
+    const { instance } = leases(store, { limit: 10_000 });
+    for (let i = 0; i < 100; i++) await instance.consume('k');
+    // Another process takes all but 20 points; this one still holds part of a block and believes
+    // in a large remainder, so once its block is spent its next one (32) is refused.
+    await store.consume('k', 10_000 - (await consumed('k')) - 20);
+    let firstChange = 0;
+    for (let i = 0; i < 40 && firstChange === 0; i++) {
+      await instance.consume('k');
+      firstChange = (await consumed('k')) - 9_980;
+    }
+    // That request was counted alone (not by taking all 20 that are left), and so is the next one.
+    expect(firstChange).toBe(1);
+    await instance.consume('k');
+    expect(await consumed('k')).toBe(9_982);
+  });
+
+  it('gives points back only to a window that counted them, and never below zero', async () => {
+    const { limiter, keyPrefix, consumed } = countingStore(100);
+    await limiter.reward('absent', 5);
+    expect(await redis.exists(`${keyPrefix}:absent`)).toBe(0);
+    await limiter.consume('k', 3);
+    await limiter.reward('k', 10);
+    expect(await consumed('k')).toBe(0);
+    expect(await redis.pttl(`${keyPrefix}:k`)).toBeGreaterThan(0);
+    // Refused consumes are not counted.
+    await expect(limiter.consume('k', 101)).rejects.toBeInstanceOf(RateLimiterRes);
+    expect(await consumed('k')).toBe(0);
   });
 
   it('passes a store failure through', async () => {
