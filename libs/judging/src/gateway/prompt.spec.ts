@@ -36,17 +36,22 @@ const TICKET: Ticket = {
 
 describe('the prompt and schema of a call', () => {
   it('sends the questions (without review settings) and the ticket as one JSON object', () => {
-    const ticket = TICKET;
-    const prompt = buildUserPrompt(document, ticket);
-    const questions = document.questions.map(({ id, type, name, instructions, criteria }) => ({
-      id,
-      type,
-      name,
-      instructions,
-      criteria,
-    }));
-    expect(prompt).toBe(JSON.stringify({ questions, ticket }));
-    expect(JSON.parse(prompt).questions[0]).not.toHaveProperty('review');
+    const prompt = buildUserPrompt(document, TICKET);
+    expect(JSON.parse(prompt)).toEqual({
+      questions: [
+        {
+          id: 'intent',
+          type: 'choice',
+          name: 'Intent',
+          instructions: 'What does the customer want?',
+          criteria: { options: [{ value: 'refund' }, { value: 'other', description: 'anything else' }] },
+        },
+        { id: 'angry', type: 'boolean', name: 'Angry', instructions: 'Is the customer angry?', criteria: {} },
+      ],
+      ticket: TICKET,
+    });
+    // The same text a plain JSON.stringify of that object gives (escapes included).
+    expect(prompt).toBe(JSON.stringify(JSON.parse(prompt)));
   });
 
   it('builds the schema once per document object and matches a fresh build', () => {
