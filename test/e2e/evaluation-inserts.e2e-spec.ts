@@ -77,6 +77,19 @@ describe('evaluation inserts, coalesced per turn of the event loop', () => {
     });
   });
 
+  it('sends a turn of more than 200 inserts as several statements of at most 200 rows', async () => {
+    const rows = Array.from({ length: 250 }, () => evaluation());
+    const { result, statements } = await statementsDuring(() =>
+      Promise.all(rows.map((row) => inserts.insert(row))),
+    );
+    expect(statements).toBe(2);
+    expect(result.every((createdAt) => createdAt instanceof Date)).toBe(true);
+    const stored = await db.query(`SELECT count(*)::int AS n FROM evaluations WHERE id = ANY($1::uuid[])`, [
+      rows.map((row) => row.id),
+    ]);
+    expect(stored.rows[0].n).toBe(250);
+  });
+
   it('does not make a lone insert wait for others, and runs later turns separately', async () => {
     const { statements } = await statementsDuring(async () => {
       await inserts.insert(evaluation());

@@ -2,17 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
 import { PreparedSql } from '../prepared-sql.js';
 import {
+  EVALUATION_COLUMN_TYPES,
   EVALUATION_COLUMNS,
   evaluationRowValues,
   insertEvaluationRow,
   type NewEvaluation,
 } from './evaluation-rows.js';
 
-/** Column types of EVALUATION_COLUMNS, in order, for unnest(). */
-const COLUMN_TYPES = [
-  'uuid', 'uuid', 'uuid', 'uuid', 'text', 'text', 'jsonb', 'jsonb', 'text',
-  'int', 'int', 'int', 'uuid', 'uuid', 'uuid', 'timestamptz',
-]; // prettier-ignore
+const COLUMN_TYPES = EVALUATION_COLUMN_TYPES.map(([, type]) => type);
+const ALIASES = COLUMN_TYPES.map((_, i) => `c${i + 1}`);
+/** The last column, created_at, defaults to now, as in EVALUATION_PLACEHOLDERS. */
+const SELECTED = [...ALIASES.slice(0, -1), `COALESCE(${ALIASES[ALIASES.length - 1]}, clock_timestamp())`];
 
 /**
  * Many evaluation rows in one statement: one array per column, the creation time defaulting to now,
@@ -20,9 +20,9 @@ const COLUMN_TYPES = [
  */
 const INSERT_ROWS = `
   INSERT INTO evaluations (${EVALUATION_COLUMNS})
-  SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, COALESCE(c16, clock_timestamp())
+  SELECT ${SELECTED.join(', ')}
     FROM unnest(${COLUMN_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
-      WITH ORDINALITY AS r(${COLUMN_TYPES.map((_, i) => `c${i + 1}`).join(', ')}, position)
+      WITH ORDINALITY AS r(${ALIASES.join(', ')}, position)
    ORDER BY position
   ON CONFLICT DO NOTHING
   RETURNING id, created_at`;

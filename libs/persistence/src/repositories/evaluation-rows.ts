@@ -12,9 +12,16 @@ export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }
 
-/** The columns of an evaluation row, in the order of `evaluationRowValues`. */
-export const EVALUATION_COLUMNS = `id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-  latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, created_at`;
+/** The columns of an evaluation row and their types, in the order of `evaluationRowValues`. */
+export const EVALUATION_COLUMN_TYPES = [
+  ['id', 'uuid'], ['user_id', 'uuid'], ['pack_id', 'uuid'], ['pack_version_id', 'uuid'],
+  ['source', 'text'], ['status', 'text'], ['redacted_ticket', 'jsonb'], ['result', 'jsonb'],
+  ['model_id', 'text'], ['latency_ms', 'int'], ['input_tokens', 'int'], ['output_tokens', 'int'],
+  ['simulation_id', 'uuid'], ['dataset_ticket_id', 'uuid'], ['inbound_event_id', 'uuid'],
+  ['created_at', 'timestamptz'],
+] as const; // prettier-ignore
+
+export const EVALUATION_COLUMNS = EVALUATION_COLUMN_TYPES.map(([column]) => column).join(', ');
 
 /** `VALUES` placeholders for EVALUATION_COLUMNS, from $1; the creation time defaults to now. */
 export const EVALUATION_PLACEHOLDERS = `$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, COALESCE($16, clock_timestamp())`;

@@ -4,7 +4,6 @@ import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUuid, type EvaluationSource, type EvaluationStatus } from '@app/domain';
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
-import { PreparedSql } from '../prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 
@@ -33,7 +32,6 @@ export class EvaluationRepository {
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
-    private readonly sql: PreparedSql,
     private readonly inserts: EvaluationInserts,
   ) {
     this.evaluations = dataSource.getRepository(EvaluationEntity);
