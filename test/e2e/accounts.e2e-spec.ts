@@ -121,6 +121,37 @@ describe('accounts and sessions', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('checks at most 10 passwords for one email, however many sign-ins arrive at once', async () => {
+    const email = uniqueEmail();
+    await signUp(api.url, email);
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        new Client(api.url).post('/api/auth/sign-in', { email, password: `parallel-${i}-guess` }),
+      ),
+    );
+    const statuses = attempts.map((res) => res.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(30).fill(429)]);
+    for (const res of attempts.filter((r) => r.status === 429))
+      expect(res.body).toEqual({ error: 'rate limit exceeded' });
+    const correct = await new Client(api.url).post('/api/auth/sign-in', { email, password: PASSWORD });
+    expect(correct.status).toBe(429);
+  });
+
+  it('gives a successful sign-in its unit back, so it never counts as a failure', async () => {
+    const email = uniqueEmail();
+    await signUp(api.url, email);
+    for (let round = 0; round < 3; round++) {
+      const guesses = await Promise.all(
+        Array.from({ length: 9 }, (_, i) =>
+          new Client(api.url).post('/api/auth/sign-in', { email, password: `round-${round}-${i}` }),
+        ),
+      );
+      expect(guesses.map((res) => res.status)).toEqual(Array(9).fill(401));
+      const ok = await new Client(api.url).post('/api/auth/sign-in', { email, password: PASSWORD });
+      expect(ok.status).toBe(200);
+    }
+  });
+
   it('revokes the session on the server at sign-out', async () => {
     const { client } = await signUp(api.url);
     const stolen = client.cookie;
@@ -180,6 +211,25 @@ describe('sign-in throttling per client IP', () => {
       const blocked = await new Client(isolated.url).post('/api/auth/sign-in', { email, password: PASSWORD });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ error: 'rate limit exceeded' });
+    } finally {
+      await isolated.close();
+    }
+  });
+});
+
+describe('sign-in throttling per client IP under parallel requests', () => {
+  it('verifies no more failures than the IP has left, however many arrive at once', async () => {
+    const isolated = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-ip-parallel` });
+    try {
+      const fail = (i: number) =>
+        new Client(isolated.url).post('/api/auth/sign-in', {
+          email: uniqueEmail(`p${i}`),
+          password: PASSWORD,
+        });
+      for (let i = 0; i < 20; i++) expect((await fail(i)).status).toBe(401);
+      const burst = await Promise.all(Array.from({ length: 90 }, (_, i) => fail(100 + i)));
+      const statuses = burst.map((res) => res.status).sort();
+      expect(statuses).toEqual([...Array(80).fill(401), ...Array(10).fill(429)]);
     } finally {
       await isolated.close();
     }

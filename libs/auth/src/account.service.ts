@@ -30,14 +30,12 @@ export class AccountService {
   /** Same message, and the same argon2 work, whether the email or the password is wrong. */
   async signIn(email: string, password: string, ip: string): Promise<AccountView> {
     const normalised = normaliseEmail(email);
-    await this.throttle.check(normalised, ip);
+    // The attempt counts as a failure from here on unless the password turns out right.
+    const attempt = await this.throttle.begin(normalised, ip);
     const user = await this.users.findByEmail(normalised);
     const ok = await this.passwords.verify(user?.passwordHash ?? null, password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(normalised, ip);
-      throw new UnauthenticatedError('invalid email or password');
-    }
-    await this.throttle.recordSuccess(normalised);
+    if (!user || !ok) throw new UnauthenticatedError('invalid email or password');
+    await attempt.succeeded();
     return { id: user.id, email: user.email };
   }
 

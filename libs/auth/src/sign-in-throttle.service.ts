@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitedError } from '@app/domain';
 import { RedisClient } from '@app/persistence';
@@ -9,9 +9,16 @@ export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_FAILURES_PER_IP = 100;
 const WINDOW_SECONDS = 15 * 60;
 
+/** A sign-in attempt that holds one unit of each budget; it becomes a failure unless settled. */
+export interface SignInAttempt {
+  succeeded(): Promise<void>;
+}
+
 /**
  * Slows password guessing: failed sign-ins are counted in Redis per email and per client IP; past
- * either limit, sign-in answers 429 until the window ends. A success clears the email's count.
+ * either limit, sign-in answers 429 until the window ends. Each attempt takes its unit atomically
+ * BEFORE the password is checked, so parallel attempts can never verify more passwords than the
+ * limit; a success gives the units back and clears the email's count.
  */
 @Injectable()
 export class SignInThrottle {
@@ -19,45 +26,36 @@ export class SignInThrottle {
   private readonly byIp: RateLimiterRedis;
 
   constructor(redis: RedisClient, @Inject(APP_CONFIG) config: AppConfig) {
-    const common = { storeClient: redis, duration: WINDOW_SECONDS };
-    this.byEmail = new RateLimiterRedis({
-      ...common,
-      keyPrefix: `${config.redisPrefix}:signin:email`,
-      points: SIGN_IN_FAILURES_PER_EMAIL,
-      insuranceLimiter: new RateLimiterMemory({
-        points: SIGN_IN_FAILURES_PER_EMAIL,
+    const limiter = (name: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
         duration: WINDOW_SECONDS,
-      }),
-    });
-    this.byIp = new RateLimiterRedis({
-      ...common,
-      keyPrefix: `${config.redisPrefix}:signin:ip`,
-      points: SIGN_IN_FAILURES_PER_IP,
-      insuranceLimiter: new RateLimiterMemory({ points: SIGN_IN_FAILURES_PER_IP, duration: WINDOW_SECONDS }),
-    });
+        keyPrefix: `${config.redisPrefix}:signin:${name}`,
+        points,
+        insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOW_SECONDS }),
+      });
+    this.byEmail = limiter('email', SIGN_IN_FAILURES_PER_EMAIL);
+    this.byIp = limiter('ip', SIGN_IN_FAILURES_PER_IP);
   }
 
-  async check(email: string, ip: string): Promise<void> {
-    const [emailState, ipState] = await Promise.all([this.byEmail.get(email), this.byIp.get(ip)]);
-    for (const [state, limit] of [
-      [emailState, SIGN_IN_FAILURES_PER_EMAIL],
-      [ipState, SIGN_IN_FAILURES_PER_IP],
-    ] as const) {
-      if (state && state.consumedPoints >= limit) {
-        throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
-      }
+  /** Takes one unit of the email's and the IP's budget, or refuses with 429 when either is spent. */
+  async begin(email: string, ip: string): Promise<SignInAttempt> {
+    const [byEmail, byIp] = await Promise.allSettled([this.byEmail.consume(email), this.byIp.consume(ip)]);
+    const refused = [byEmail, byIp].find((result) => result.status === 'rejected');
+    if (refused) {
+      // A unit taken from the other budget was not used by a password check: give it back.
+      await Promise.all([
+        byEmail.status === 'fulfilled' ? this.byEmail.reward(email, 1) : undefined,
+        byIp.status === 'fulfilled' ? this.byIp.reward(ip, 1) : undefined,
+      ]);
+      const reason: unknown = refused.reason;
+      if (!(reason instanceof RateLimiterRes)) throw reason;
+      throw new RateLimitedError(Math.max(1, Math.ceil(reason.msBeforeNext / 1000)));
     }
-  }
-
-  async recordFailure(email: string, ip: string): Promise<void> {
-    // Past the limit consume() rejects; the next check() turns that into a 429.
-    await Promise.all([
-      this.byEmail.consume(email).catch(() => undefined),
-      this.byIp.consume(ip).catch(() => undefined),
-    ]);
-  }
-
-  async recordSuccess(email: string): Promise<void> {
-    await this.byEmail.delete(email);
+    return {
+      succeeded: async () => {
+        await Promise.all([this.byEmail.delete(email), this.byIp.reward(ip, 1)]);
+      },
+    };
   }
 }
