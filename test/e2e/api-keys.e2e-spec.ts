@@ -16,7 +16,7 @@ describe('API keys (/app/keys)', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi({}, [ProbeModule]);
+    api = await startApi({}, { extraModules: [ProbeModule] });
   });
   afterAll(async () => {
     await api.close();

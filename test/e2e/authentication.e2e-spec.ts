@@ -17,7 +17,7 @@ describe('authentication and permissions on product routes', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi({}, [ProbeModule]);
+    api = await startApi({}, { extraModules: [ProbeModule] });
   });
   afterAll(async () => {
     await api.close();

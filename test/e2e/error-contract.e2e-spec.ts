@@ -7,7 +7,7 @@ describe('error contract', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi({ BODY_LIMIT_BYTES: '4096' }, [ProbeModule]);
+    api = await startApi({ BODY_LIMIT_BYTES: '4096' }, { extraModules: [ProbeModule] });
   });
   afterAll(async () => {
     await api.close();
@@ -79,6 +79,35 @@ describe('error contract', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: 'internal error' });
     expect(res.text).not.toContain('hunter2');
+  });
+
+  it('logs a failed query by statement and error code, never its parameters or the values it echoes', async () => {
+    const logged = await startApi({}, { extraModules: [ProbeModule], captureLogs: true });
+    try {
+      const { keyed } = await newTenant(logged.url);
+      const res = await keyed.get('/api/probe-query-failure');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: 'internal error' });
+      const line = logged.logs
+        .text()
+        .split('\n')
+        .find((l) => l.includes('unhandled error'));
+      expect(line).toBeDefined();
+      const entry = JSON.parse(line!);
+      expect(entry.err).toMatchObject({
+        type: 'QueryFailedError',
+        code: '22P02',
+        statement: expect.stringMatching(/^SELECT/),
+      });
+      expect(entry.reqId).toBe(res.headers.get('x-request-id'));
+      expect(entry.err).not.toHaveProperty('parameters');
+      const text = logged.logs.text();
+      expect(text).not.toContain('PLANTED');
+      expect(text).not.toContain('whsec_');
+      expect(text).not.toContain('parameters');
+    } finally {
+      await logged.close();
+    }
   });
 
   it('carries a request id on every response, keeping a sane one given by the caller', async () => {

@@ -10,7 +10,7 @@ describe('per-key rate limit', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi({ API_RATE_LIMIT_PER_DAY: String(LIMIT) }, [ProbeModule]);
+    api = await startApi({ API_RATE_LIMIT_PER_DAY: String(LIMIT) }, { extraModules: [ProbeModule] });
   });
   afterAll(async () => {
     await api.close();
@@ -63,8 +63,8 @@ describe('per-key rate limit of a busy key, taken from Redis in blocks', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    a = await startApi({ API_RATE_LIMIT_PER_DAY: String(BUSY_LIMIT) }, [ProbeModule]);
-    b = await startApi({ API_RATE_LIMIT_PER_DAY: String(BUSY_LIMIT) }, [ProbeModule]);
+    a = await startApi({ API_RATE_LIMIT_PER_DAY: String(BUSY_LIMIT) }, { extraModules: [ProbeModule] });
+    b = await startApi({ API_RATE_LIMIT_PER_DAY: String(BUSY_LIMIT) }, { extraModules: [ProbeModule] });
     redis = new Redis(a.config.redisUrl, { maxRetriesPerRequest: 1 });
   });
   afterAll(async () => {
@@ -127,9 +127,10 @@ describe('per-key rate limit while Redis is unreachable', () => {
   let offline: TestApi;
 
   beforeAll(async () => {
-    offline = await startApi({ API_RATE_LIMIT_PER_DAY: '5', REDIS_URL: 'redis://127.0.0.1:1' }, [
-      ProbeModule,
-    ]);
+    offline = await startApi(
+      { API_RATE_LIMIT_PER_DAY: '5', REDIS_URL: 'redis://127.0.0.1:1' },
+      { extraModules: [ProbeModule] },
+    );
   });
   afterAll(async () => {
     await offline?.close();

@@ -8,23 +8,51 @@ export interface TestApi {
   app: NestFastifyApplication;
   url: string;
   config: AppConfig;
+  /** Every log line the app wrote, when started with `captureLogs` (LOG_LEVEL defaults to info then). */
+  logs: LogCapture;
   close(): Promise<void>;
+}
+
+/** A pino destination that keeps the lines it is given, so tests can read what was logged. */
+export class LogCapture {
+  private lines: string[] = [];
+
+  write(line: string): void {
+    this.lines.push(line);
+  }
+
+  text(): string {
+    return this.lines.join('');
+  }
+
+  clear(): void {
+    this.lines = [];
+  }
+}
+
+export interface StartApiOptions {
+  extraModules?: DynamicModule['imports'];
+  captureLogs?: boolean;
 }
 
 /** Boots the real API (Fastify, Postgres, Redis) on a free port of 127.0.0.1. */
 export async function startApi(
   env: Record<string, string> = {},
-  extraModules: DynamicModule['imports'] = [],
+  { extraModules = [], captureLogs = false }: StartApiOptions = {},
 ): Promise<TestApi> {
+  const logs = new LogCapture();
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: captureLogs ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     MIGRATE_ON_START: 'false',
     ...env,
   });
-  const app = await createApiApp(config, extraModules);
+  const app = await createApiApp(config, {
+    extraModules,
+    logDestination: captureLogs ? logs : undefined,
+  });
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
-  return { app, url: url.replace('[::1]', '127.0.0.1'), config, close: () => app.close() };
+  return { app, url: url.replace('[::1]', '127.0.0.1'), config, logs, close: () => app.close() };
 }

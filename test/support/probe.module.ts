@@ -1,4 +1,5 @@
 import { Controller, Get, Module, Post } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { Authenticated, CurrentPrincipal, type Principal } from '../../libs/auth/src/index.js';
 import { PERMISSIONS, type Permission } from '../../libs/domain/src/index.js';
 
@@ -35,5 +36,21 @@ class FailureController {
   }
 }
 
-@Module({ controllers: [...PERMISSIONS.map(probeController), FailureController] })
+/** Text planted in a failing query's parameters; it must reach neither the client nor the logs. */
+export const PLANTED_QUERY_SECRET = 'PLANTED-whsec_Zm9vYmFyYmF6cXV4cXV1eHh5eno-ticket text';
+
+/** A route whose query fails in Postgres, echoing its parameter in the driver's message. */
+@Controller('api/probe-query-failure')
+class QueryFailureController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Get()
+  @Authenticated({ permission: 'packs:read' })
+  async fail(): Promise<never> {
+    await this.dataSource.query('SELECT $1::uuid AS id', [PLANTED_QUERY_SECRET]);
+    throw new Error('unreachable: the query above fails');
+  }
+}
+
+@Module({ controllers: [...PERMISSIONS.map(probeController), FailureController, QueryFailureController] })
 export class ProbeModule {}

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '@app/config';
 import { DomainError } from '@app/domain';
 import { AppModule } from './app.module.js';
@@ -17,11 +18,11 @@ import { mountBullBoard } from './admin/bull-board.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export function createFastifyAdapter(config: AppConfig): FastifyAdapter {
+export function createFastifyAdapter(config: AppConfig, logDestination?: DestinationStream): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    loggerInstance: requestLogger(config),
+    loggerInstance: requestLogger(config, logDestination),
     // Requests keep the caller's X-Request-Id when it is sane, so logs can be joined across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -66,14 +67,21 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   await mountBullBoard(app, config);
 }
 
-/** Builds the API app; tests may pass extra modules (fake routes that exercise the guard). */
+export interface ApiAppOptions {
+  /** Extra modules (tests: fake routes that exercise the guard). */
+  extraModules?: DynamicModule['imports'];
+  /** Where log lines go instead of standard output (tests read them). */
+  logDestination?: DestinationStream;
+}
+
+/** Builds the API app. */
 export async function createApiApp(
   config: AppConfig,
-  extraModules: DynamicModule['imports'] = [],
+  { extraModules = [], logDestination }: ApiAppOptions = {},
 ): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, extraModules),
-    createFastifyAdapter(config),
+    AppModule.forRoot(config, extraModules, logDestination),
+    createFastifyAdapter(config, logDestination),
     { bufferLogs: true, bodyParser: false },
   );
   await configureApp(app, config);

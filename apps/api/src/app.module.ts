@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AuthenticationGuard, AuthModule } from '@app/auth';
 import { ConfigModule, type AppConfig } from '@app/config';
 import { DatasetsModule } from '@app/datasets';
@@ -24,12 +25,16 @@ import { WebhooksApiModule } from './webhooks/webhooks-api.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, extraModules: DynamicModule['imports'] = []): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    extraModules: DynamicModule['imports'] = [],
+    logDestination?: DestinationStream,
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerOptions(config)),
+        LoggerModule.forRoot(loggerOptions(config, logDestination)),
         PersistenceModule.forRoot({ runMigrations: true }),
         JobsModule.forRoot(config),
         AuthModule,

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { ConfigModule, type AppConfig } from '@app/config';
+import { ConfigModule, logOptions, type AppConfig } from '@app/config';
 import { JobsModule } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { PersistenceModule } from '@app/persistence';
@@ -18,9 +18,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: { level: config.logLevel, customProps: () => ({ app: 'worker' }) },
-        }),
+        LoggerModule.forRoot({ pinoHttp: logOptions(config, 'worker') }),
         PersistenceModule.forRoot({ runMigrations: false }),
         JobsModule.forRoot(config),
         JudgingModule,

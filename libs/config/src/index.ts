@@ -6,3 +6,4 @@ export {
   type AppConfig,
 } from './app-config.js';
 export { ConfigModule, APP_CONFIG } from './config.module.js';
+export { logOptions, serializeError, describeStatement, REDACTED_LOG_PATHS } from './log-options.js';

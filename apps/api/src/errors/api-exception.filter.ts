@@ -1,4 +1,4 @@
-import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '@app/domain';
 
@@ -66,13 +66,13 @@ export function toErrorResponse(error: unknown): ErrorResponse {
 
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    sendError(reply, error, (err) => this.logger.error({ err, reqId: request.id }, 'unhandled error'));
+    // The request's own logger: the line carries its request id, and errors go through the
+    // shared `err` serializer (no query parameters, no echoed values).
+    sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error'));
   }
 }
 
