@@ -11,8 +11,8 @@ import { AppModule } from './app.module.js';
 import { acceptsCsv, isCsvContentType } from './datasets/csv-tickets.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
+import { HARDENED_FASTIFY_OPTIONS, useCheckedJsonParser } from './errors/hardened-http.js';
 import { requestLogger } from './logger.js';
-import type { RawBodyRequest } from './webhooks/raw-body.js';
 import { setupOpenApi } from './openapi.js';
 import { mountBullBoard } from './admin/bull-board.js';
 
@@ -20,6 +20,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createFastifyAdapter(config: AppConfig, logDestination?: DestinationStream): FastifyAdapter {
   return new FastifyAdapter({
+    ...HARDENED_FASTIFY_OPTIONS,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     loggerInstance: requestLogger(config, logDestination),
@@ -43,14 +44,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   // Fastify's own JSON parser is the only body parser (Nest's are off; routes taking CSV add theirs),
   // so any other content type is 415. Its errors reach the exception filter through Nest.
   fastify.removeContentTypeParser('text/plain');
-  // Fastify's JSON parsing (same errors and protections), keeping the exact bytes: signed inbound
-  // webhooks are verified against the raw body, not a re-serialisation of it.
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    (request as RawBodyRequest).rawBody = body as string;
-    void parseJson(request, body as string, done);
-  });
+  useCheckedJsonParser(fastify);
   // CSV is read as text (within the body limit) and only by routes that opt in with the ACCEPTS_CSV
   // route config; anywhere else a CSV body is refused before it is read.
   fastify.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));

@@ -93,7 +93,8 @@ function parseProbabilities(
   return value as Record<string, number>;
 }
 
-function parseAnswer(question: Question, raw: unknown): Answer | string {
+/** One answer checked against its question: the model's answers, and reviewers' labels, go through it. */
+export function parseAnswer(question: Question, raw: unknown): Answer | string {
   if (!isRecord(raw)) return `answer to "${question.id}" is not an object`;
   switch (question.type) {
     case 'choice': {

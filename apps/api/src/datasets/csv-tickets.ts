@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { BadRequestError } from '@app/domain';
+import { firstUnstorableCharacter } from '../errors/well-formed-input.js';
 
 /** Fastify route config of the routes that take a `text/csv` body; any other route answers one with 415. */
 export const ACCEPTS_CSV = { acceptsCsv: true } as const;
@@ -33,6 +34,11 @@ const CSV_ERROR_REASONS: Record<string, string> = {
  * where validation reports them.
  */
 export function csvToTickets(text: string): Record<string, unknown>[] {
+  const unstorable = firstUnstorableCharacter(text);
+  if (unstorable >= 0) {
+    const line = text.slice(0, unstorable).split(/\r\n|\r|\n/).length;
+    throw new BadRequestError(`invalid CSV at line ${line}: a NUL character or an unpaired surrogate`);
+  }
   const [header, ...rows] = parseRecords(text);
   const columns = checkHeader((header ?? []).map((name) => name.trim()));
   return rows.map((row) => toTicket(columns, row));

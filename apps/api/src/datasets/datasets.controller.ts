@@ -136,7 +136,7 @@ export class DatasetsController {
       '`invalid request` with issues naming the row; `invalid JSON`;',
       '`dataset would exceed 250 tickets (N stored, M uploaded)`;',
       '`CSV header must contain subject and customerMessage` (or an empty or repeated column name);',
-      '`invalid CSV at line N: <reason>` for a malformed CSV (unclosed quote, a row with a different number of fields).',
+      '`invalid CSV at line N: <reason>` for a malformed CSV (unclosed quote, a row with a different number of fields, a NUL character).',
     ].join(' '),
     type: ErrorBodyDto,
   })

@@ -1,22 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import type { FastifyRequest } from 'fastify';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsOptional,
-  IsString,
-  MaxLength,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsString, MaxLength, MinLength } from 'class-validator';
 import { MAX_DATASET_TICKETS } from '@app/datasets';
 import type { Ticket } from '@app/domain';
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { csvToTickets, isCsvContentType } from './csv-tickets.js';
+import { IsNestedObjects, Omittable } from '../errors/validation-rules.js';
 
 export class CreateDatasetDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'November billing tickets' })
@@ -69,7 +60,7 @@ export class DatasetTicketPageDto {
 
 export class ListDatasetTicketsQueryDto {
   @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(512)
   cursor?: string;
@@ -77,11 +68,9 @@ export class ListDatasetTicketsQueryDto {
 
 export class UploadTicketsDto {
   @ApiProperty({ type: [TicketDto], minItems: 1, maxItems: MAX_DATASET_TICKETS })
-  @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_DATASET_TICKETS)
-  @ValidateNested({ each: true })
-  @Type(() => TicketDto)
+  @IsNestedObjects(() => TicketDto)
   tickets: TicketDto[];
 }
 

@@ -35,6 +35,17 @@ function fromFastifyError(error: { code?: string; statusCode?: number }): ErrorR
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, body: { error: 'invalid JSON' } };
   }
+  // The router's refusals: no route can be chosen, and Fastify's own message would quote the path.
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return {
+      status: 400,
+      body: {
+        error: 'invalid request',
+        issues: [{ path: 'url', message: 'must be valid percent-encoded UTF-8' }],
+      },
+    };
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { status: 404, body: { error: 'not found' } };
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : null;
   return status ? { status, body: { error: HTTP_MESSAGES[status] ?? 'invalid request' } } : null;

@@ -10,6 +10,9 @@ import { fastAcceptOf } from './fast-accept.js';
 function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property || 'body';
+    // No field takes null (optional ones are left out): one clear issue instead of every rule's.
+    if (error.value === null && error.constraints)
+      return [{ path, message: `${error.property} must not be null` }];
     const own = Object.values(error.constraints ?? {}).map((message) => ({ path, message }));
     return [...own, ...flatten(error.children ?? [], path)];
   });

@@ -1,35 +1,36 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import {
   EVALUATION_SOURCES,
   EVALUATION_STATUSES,
   type EvaluationSource,
   type EvaluationStatus,
 } from '@app/domain';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class ListEvaluationsQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   packId?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Only the evaluations of this simulation.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   simulationId?: string;
 
   @ApiPropertyOptional({ enum: EVALUATION_STATUSES })
-  @IsOptional()
+  @Omittable()
   @IsIn(EVALUATION_STATUSES)
   status?: EvaluationStatus;
 
   @ApiPropertyOptional({ enum: EVALUATION_SOURCES })
-  @IsOptional()
+  @Omittable()
   @IsIn(EVALUATION_SOURCES)
   source?: EvaluationSource;
 
   @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(512)
   cursor?: string;

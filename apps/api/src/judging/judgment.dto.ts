@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsString, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsString, MinLength } from 'class-validator';
 import type {
   Answer,
   Derived,
@@ -12,6 +11,7 @@ import type {
 } from '@app/domain';
 import { FAST, FastAccept } from '../errors/fast-accept.js';
 import { TICKET_FAST_SCHEMA, TicketDto } from './ticket.dto.js';
+import { IsNestedObject } from '../errors/validation-rules.js';
 
 export class UsageDto {
   @ApiProperty()
@@ -106,8 +106,7 @@ export class JudgeRequestDto {
 
   @ApiProperty({ type: TicketDto })
   @IsDefined()
-  @ValidateNested()
-  @Type(() => TicketDto)
+  @IsNestedObject(() => TicketDto)
   ticket: TicketDto;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { PERMISSIONS, type Permission } from '@app/domain';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class CreateApiKeyDto {
   @ApiProperty({ example: 'zendesk integration', maxLength: 100 })
@@ -10,7 +11,7 @@ export class CreateApiKeyDto {
   name: string;
 
   @ApiPropertyOptional({ enum: PERMISSIONS, isArray: true, description: 'Defaults to all six permissions.' })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayUnique()
   @IsIn(PERMISSIONS, { each: true, message: `each permission must be one of: ${PERMISSIONS.join(', ')}` })

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsObject, IsString, MaxLength, MinLength } from 'class-validator';
 import type { PackDocument } from '@app/domain';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class QuestionReviewDto {
   @ApiProperty({
@@ -69,14 +70,14 @@ export class CreatePackDto {
     type: PackDocumentDto,
     description: `${DOCUMENT_DESCRIPTION} Absent means \`{questions: []}\`.`,
   })
-  @IsOptional()
+  @Omittable()
   @IsObject()
   document?: Record<string, unknown>;
 }
 
 export class UpdatePackDto {
   @ApiPropertyOptional({ minLength: 1, maxLength: 200 })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MinLength(1)
   @MaxLength(200)
@@ -86,7 +87,7 @@ export class UpdatePackDto {
     type: PackDocumentDto,
     description: `${DOCUMENT_DESCRIPTION} Replaces the draft; the live version never changes here.`,
   })
-  @IsOptional()
+  @Omittable()
   @IsObject()
   document?: Record<string, unknown>;
 }

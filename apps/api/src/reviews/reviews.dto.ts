@@ -5,7 +5,6 @@ import {
   IsIn,
   IsNumber,
   IsObject,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -15,26 +14,27 @@ import {
 import type { Ticket } from '@app/domain';
 import { AnswerDto, EvaluationSummaryDto, JudgmentResultDto } from '../judging/judgment.dto.js';
 import { TicketDto } from '../judging/ticket.dto.js';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class ListReviewsQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   packId?: string;
 
   @ApiPropertyOptional({ description: 'Only evaluations whose `result.answers` has this question id.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(64)
   questionId?: string;
 
   @ApiPropertyOptional({ enum: ['true', 'false'], description: '`true`: at least one label; `false`: none.' })
-  @IsOptional()
+  @Omittable()
   @IsIn(['true', 'false'], { message: 'labeled must be true or false' })
   labeled?: 'true' | 'false';
 
   @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(512)
   cursor?: string;
@@ -66,7 +66,7 @@ export class CreateLabelDto {
   @ApiProperty({
     type: AnswerDto,
     description:
-      "Must fit the question in the evaluation's pack version: same type; a choice among the options; a score within [min, max]; a boolean with probability 0 or 1.",
+      "Must fit the question in the evaluation's pack version: same type; a choice among the options; a score within [min, max]; a boolean with probability 0 or 1. No other fields: `probabilities`, when given (choice and score only), is checked as in a model's answer (numbers from 0 to 1 keyed by the question's values, the choice included) and stored.",
     example: { type: 'choice', choice: 'billing' },
   })
   @IsDefined()
@@ -74,7 +74,7 @@ export class CreateLabelDto {
   answer: Record<string, unknown>;
 
   @ApiPropertyOptional({ maxLength: 2000 })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(2000)
   note?: string;
@@ -85,12 +85,12 @@ export class CalibrationQueryDto {
     format: 'uuid',
     description: 'A version of this pack; defaults to the live version.',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   versionId?: string;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 1, default: 0.95 })
-  @IsOptional()
+  @Omittable()
   @Type(() => Number)
   @IsNumber()
   @Min(0)

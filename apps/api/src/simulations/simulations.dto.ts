@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MinLength } from 'class-validator';
+import { IsString, MinLength } from 'class-validator';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class StartSimulationDto {
   @ApiProperty({ format: 'uuid' })
@@ -17,7 +18,7 @@ export class StartSimulationDto {
     description:
       'Run this version of the pack (the draft included) instead of the live one, for example to try a draft before publishing.',
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
   packVersionId?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class SaveWebhookEndpointDto {
   @ApiProperty({
@@ -14,7 +15,7 @@ export class SaveWebhookEndpointDto {
     default: false,
     description: 'When true, unsigned inbound requests are refused with 401 `invalid signature`.',
   })
-  @IsOptional()
+  @Omittable()
   @IsBoolean()
   requireInboundSignature?: boolean;
 }
@@ -82,12 +83,12 @@ export class DeliveryPageDto {
 
 export class ListDeliveriesQueryDto {
   @ApiPropertyOptional({ enum: ['pending', 'succeeded', 'failed'] })
-  @IsOptional()
+  @Omittable()
   @IsIn(['pending', 'succeeded', 'failed'])
   status?: 'pending' | 'succeeded' | 'failed';
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Omittable()
   @IsString()
   @MaxLength(512)
   cursor?: string;
