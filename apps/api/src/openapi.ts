@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '@app/auth';
+import { MAX_JSON_DEPTH } from './errors/well-formed-input.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -18,7 +19,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Key-only routes refuse a session. Each route names its permission in `x-permission`; a credential without it gets',
         '403 `missing permission {resource}:{action}`. Keys are managed by signed-in users under `/app/keys`.',
         '',
-        'Errors always have the body `{error}`; schema failures add `issues` (`[{path, message}]`).',
+        'Errors always have the body `{error}`; schema failures add `issues` (`[{path, message}]`). This holds for every',
+        'refusal, including those made before routing: 400 `invalid request` for a URL with bad percent-encoding or an',
+        'HTTP request that cannot be parsed, 431 `request header fields too large`, 413 `request body too large`.',
+        '',
+        'Input rules, checked before validation: JSON bodies may nest at most ' +
+          MAX_JSON_DEPTH +
+          ' levels; no string, key or',
+        'query value may hold NUL (`\\u0000`) or an unpaired UTF-16 surrogate (400 `invalid request`, the issue naming',
+        'the path). Optional fields are left out when unused: `null` is refused for every optional field (issue',
+        '`<field> must not be null`). Unknown fields are refused, not dropped.',
         'Each API key may make `API_RATE_LIMIT_PER_DAY` requests per 24 hours (default 1000); keyed responses carry the',
         'IETF `RateLimit-Policy` and `RateLimit` headers, and a 429 carries `Retry-After`.',
       ].join('\n'),
