@@ -2,19 +2,30 @@ import { WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
 
+/** Checking for stalled jobs this often moves a dead worker's jobs on soon after their lock lapses. */
+const STALLED_CHECKS_PER_LOCK = 6;
+
 /**
  * A BullMQ processor declared with `autorun: false` and started once the configuration is applied:
- * WORKER_CONCURRENCY jobs at once per process, and a killed worker's jobs return to the queue
- * after WORKER_LOCK_MS (its lock lapses and the stalled-job check hands them on, up to 5 times).
+ * WORKER_CONCURRENCY jobs at once per process, each holding a WORKER_LOCK_MS lock renewed every half
+ * of it. A killed worker's jobs return to the queue once their lock lapses, at the next stalled-job
+ * check: half a lock to a lock and one check interval after the kill (about 15 to 35 s by default).
  */
 export abstract class ConfiguredWorkerHost extends WorkerHost implements OnApplicationBootstrap {
   protected abstract readonly config: AppConfig;
   private readonly hostLogger = new Logger(this.constructor.name);
 
   onApplicationBootstrap(): void {
+    const lockMs = this.config.workerLockMs;
     this.worker.concurrency = this.config.workerConcurrency;
-    this.worker.opts.lockDuration = this.config.workerLockMs;
-    this.worker.opts.stalledInterval = this.config.workerLockMs;
+    this.worker.opts.lockDuration = lockMs;
+    this.worker.opts.lockRenewTime = lockMs / 2;
+    // The Worker built its lock manager with BullMQ's 30 s defaults; rebuilt before run(), renewals
+    // extend by WORKER_LOCK_MS, so a shorter lock cannot lapse under a running job.
+    (this.worker as unknown as { createLockManager(): void }).createLockManager();
+    // The check only moves jobs whose lock is gone, so checking more often than the lock lasts
+    // shortens a dead worker's window without touching jobs that are still running.
+    this.worker.opts.stalledInterval = Math.max(1_000, Math.round(lockMs / STALLED_CHECKS_PER_LOCK));
     // A busy process can miss a lock renewal; every handler is idempotent, so a job may stall a few
     // times (and be taken over) before BullMQ gives up on it.
     this.worker.opts.maxStalledCount = 5;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { guardedLookup } from './address-guard.js';
+import { guardedConnector } from './address-guard.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** At most this much of a receiver's answer is read; the rest is dropped. */
@@ -14,7 +14,8 @@ export interface DeliveryResult {
 
 /**
  * POSTs completions: no redirects followed, a 10 s limit, at most 4 KiB of the answer read, and
- * (in production) connections only to public addresses, checked on the address actually dialled.
+ * (in production) connections only to public addresses, checked on the address actually dialled:
+ * IP literals by the connector, host names by its lookup.
  */
 @Injectable()
 export class DeliveryClient implements OnModuleDestroy {
@@ -23,7 +24,7 @@ export class DeliveryClient implements OnModuleDestroy {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.agent = config.webhooks.allowPrivateUrls
       ? new Agent({ connections: 64 })
-      : new Agent({ connections: 64, connect: { lookup: guardedLookup } });
+      : new Agent({ connections: 64, connect: guardedConnector() });
   }
 
   async post(url: string, body: string, headers: Record<string, string>): Promise<DeliveryResult> {
