@@ -158,6 +158,34 @@ describe('hostile and careless input', () => {
     expectInvalid(await keyed.post('/api/judge', deepTicket));
   });
 
+  it('refuses a body that is not an object where a DTO is expected', async () => {
+    const pack = (await keyed.post('/api/packs', { name: 'p' })).body;
+    for (const raw of ['null', '[]', '"text"', '42']) {
+      const res = await keyed.patch(`/api/packs/${pack.id}`, undefined, {
+        raw,
+        contentType: 'application/json',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'invalid request',
+        issues: [{ path: 'body', message: 'body must be a JSON object' }],
+      });
+    }
+  });
+
+  it('refuses keys named like built-in object properties, which validation would not see', async () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf']) {
+      const metadata = JSON.parse(`{"${key}": [1, 2]}`);
+      for (const route of ['/api/judge', '/api/webhooks/inbound']) {
+        const res = await keyed.post(route, { packId, ticket: { ...TICKET, metadata } });
+        expectInvalid(res, 'ticket.metadata');
+      }
+      expectInvalid(
+        await keyed.post(`/api/datasets/${datasetId}/tickets`, { tickets: [{ ...TICKET, metadata }] }),
+      );
+    }
+  });
+
   it('refuses null for every optional field instead of storing it', async () => {
     for (const field of ['externalId', 'metadata', 'messages', 'createdAt'] as const) {
       const res = await keyed.post('/api/judge', { packId, ticket: { ...TICKET, [field]: null } });

@@ -18,6 +18,13 @@ function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] 
   });
 }
 
+const isPlainObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A request DTO class, as opposed to the built-in types a pipe also sees (String, Object…). */
+const isDto = (metatype: unknown): boolean =>
+  typeof metatype === 'function' && ![String, Number, Boolean, Object, Array].includes(metatype as never);
+
 /**
  * Nest's ValidationPipe, except that a body whose DTO carries a @FastAccept check and passes it is
  * handed on as parsed, without class-transformer and class-validator (the check accepts only bodies
@@ -26,6 +33,10 @@ function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] 
 export class FastAcceptValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && fastAcceptOf(metadata.metatype)?.(value)) return value;
+    // Every body DTO is an object: `null`, an array or a bare value would skip its rules.
+    if (metadata.type === 'body' && isDto(metadata.metatype) && !isPlainObject(value)) {
+      throw new ValidationError([{ path: 'body', message: 'body must be a JSON object' }]);
+    }
     return super.transform(value, metadata);
   }
 }

@@ -16,9 +16,20 @@ export function firstUnstorableCharacter(text: string): number {
   return UNSTORABLE.exec(text)?.index ?? -1;
 }
 
+export const BUILT_IN_KEY_MESSAGE =
+  'keys must not be names of built-in object properties (constructor, prototype, toString, __proto__, …)';
+
 /**
- * The first reason a parsed JSON value cannot be accepted: nested deeper than MAX_JSON_DEPTH, or a
- * string or key that cannot be stored. Iterative, so depth never costs stack; issue paths are
+ * `constructor`, `toString`, `__proto__`…: class-transformer silently drops such keys (a guard
+ * against prototype pollution), so a value under them would pass validation unchecked and vanish.
+ */
+function isBuiltInPropertyName(key: string): boolean {
+  return key === 'prototype' || key in Object.prototype;
+}
+
+/**
+ * The first reason a parsed JSON value cannot be accepted: nested deeper than MAX_JSON_DEPTH, a
+ * string or key that cannot be stored, or a key named like a built-in object property. Iterative, so depth never costs stack; issue paths are
  * written like the validation pipe's (`ticket.messages.0.text`) and never quote the bad text.
  */
 export function findMalformedJson(body: unknown): ValidationIssue | null {
@@ -41,6 +52,7 @@ export function findMalformedJson(body: unknown): ValidationIssue | null {
       if (firstUnstorableCharacter(key) >= 0) {
         return { path: path || 'body', message: `keys ${UNSTORABLE_TEXT_MESSAGE}` };
       }
+      if (isBuiltInPropertyName(key)) return { path: path || 'body', message: BUILT_IN_KEY_MESSAGE };
       pending.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }

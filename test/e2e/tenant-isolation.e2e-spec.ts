@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { readFileSync } from 'node:fs';
+import { startApi } from '../support/api.js';
+import { newTenant, type Client, type RequestOptions, type TestResponse } from '../support/client.js';
+import { listOperations, type OpenApiDocument, type Operation } from '../support/openapi-arbitraries.js';
+import { TICKET } from '../support/packs.js';
+import type { RunningProcess } from '../support/process.js';
+import { Receiver } from '../support/receiver.js';
+import { eventually, startWorker, stopWorker } from '../support/worker.js';
+
+/**
+ * Tenant isolation, driven by the served OpenAPI document: user B calls every operation whose path
+ * names a record with user A's ids (and with mixes of A's and B's), with each of B's credentials,
+ * and always gets 404 `{error: "… not found"}`; A's records read the same before and after.
+ * A new route joins the matrix by itself; one whose ids the matrix cannot supply fails until it is
+ * mapped in ID_KINDS or listed in EXCLUDED with the reason.
+ */
+const PREFIX = `tjtest-isolation-${Date.now()}-${process.pid}`;
+const EXAMPLE_PACK = JSON.parse(readFileSync('examples/packs/support-triage.json', 'utf8'));
+const LABEL = { questionId: 'department', answer: { type: 'choice', choice: 'billing' } };
+
+type Kind =
+  'pack' | 'version' | 'evaluation' | 'label' | 'dataset' | 'simulation' | 'key' | 'endpoint' | 'delivery';
+
+/** Which record a path or query parameter names: by its own name, or by the collection it follows. */
+function kindOf(path: string, param: string): Kind | undefined {
+  const byName: Record<string, Kind> = {
+    packId: 'pack',
+    datasetId: 'dataset',
+    labelId: 'label',
+    otherId: 'simulation',
+    versionId: 'version',
+    from: 'version',
+    to: 'version',
+  };
+  if (byName[param]) return byName[param];
+  if (param !== 'id') return undefined;
+  const byCollection: [string, Kind][] = [
+    ['/app/keys/', 'key'],
+    ['/api/evaluations/', 'evaluation'],
+    ['/api/simulations/', 'simulation'],
+    ['/api/webhook-endpoints/', 'endpoint'],
+    ['/api/webhook-deliveries/', 'delivery'],
+  ];
+  return byCollection.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
+/** `METHOD path` of operations left out of the matrix, with the reason. None so far. */
+const EXCLUDED: Record<string, string> = {};
+
+/** Valid bodies for write routes, so that a 404 is about the record and not a 400 about the body. */
+const VALID_BODIES: Record<string, unknown> = {
+  'PATCH /api/packs/{packId}': { name: 'renamed by someone else' },
+  'POST /api/evaluations/{id}/labels': LABEL,
+  'POST /api/datasets/{datasetId}/tickets': { tickets: [TICKET] },
+};
+
+/** Each kind's record, one of A's and one of B's (versions: two each, for compare's from and to). */
+type Ids = Record<Kind, string[]>;
+
+interface Tenant {
+  session: Client;
+  keyed: Client;
+  key: string;
+  ids: Ids;
+}
+
+async function ok(res: Promise<TestResponse>, what: string): Promise<any> {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
+  return r.body;
+}
+
+/** A tenant with one of everything that has an id (deliveries come later, from the worker). */
+async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
+  const { session, keyed, key } = await newTenant(apiUrl);
+  const pack = await ok(keyed.post('/api/packs/import', EXAMPLE_PACK), 'import');
+  await ok(keyed.post(`/api/packs/${pack.id}/publish`), 'publish');
+  await ok(keyed.patch(`/api/packs/${pack.id}`, { name: 'Support triage, edited' }), 'edit');
+  const versions = await ok(keyed.get(`/api/packs/${pack.id}/versions`), 'versions');
+  const judged = await ok(keyed.post('/api/judge', { packId: pack.id, ticket: TICKET }), 'judge');
+  const label = await ok(keyed.post(`/api/evaluations/${judged.evaluationId}/labels`, LABEL), 'label');
+  const dataset = await ok(keyed.post('/api/datasets', { name: 'isolation' }), 'dataset');
+  const tickets = [TICKET, { ...TICKET, externalId: 'ZD-1002' }];
+  await ok(keyed.post(`/api/datasets/${dataset.id}/tickets`, { tickets }), 'upload');
+  const target = await ok(session.post('/app/keys', { name: 'target' }), 'key');
+  const endpoint = await ok(keyed.post('/api/webhook-endpoints', { url: receiverUrl }), 'endpoint');
+  return {
+    session,
+    keyed,
+    key: key.secret,
+    ids: {
+      pack: [pack.id],
+      version: versions.map((v: { id: string }) => v.id),
+      evaluation: [judged.evaluationId],
+      label: [label.id],
+      dataset: [dataset.id],
+      simulation: [],
+      key: [target.id],
+      endpoint: [endpoint.id],
+      delivery: [],
+    },
+  };
+}
+
+/** A delivery, made the real way: an inbound event, judged and completed by a worker. */
+async function addDelivery(tenant: Tenant): Promise<void> {
+  await ok(
+    tenant.keyed.post('/api/webhooks/inbound', { packId: tenant.ids.pack[0], ticket: TICKET }),
+    'inbound',
+  );
+  const delivery = await eventually(async () => {
+    const item = (await tenant.keyed.get('/api/webhook-deliveries')).body.items?.[0];
+    return item?.status === 'succeeded' ? item : undefined;
+  });
+  tenant.ids.delivery.push(delivery.id);
+}
+
+/** Two simulations, started with no worker running, so they stay queued and cancellable. */
+async function addSimulations(tenant: Tenant): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const body = { datasetId: tenant.ids.dataset[0], packId: tenant.ids.pack[0] };
+    tenant.ids.simulation.push((await ok(tenant.keyed.post('/api/simulations', body), 'simulation')).id);
+  }
+}
+
+/** Everything A can read about its records, read with A's session (so no key's lastUsedAt moves). */
+async function snapshot(a: Tenant): Promise<Record<string, unknown>> {
+  const [pack] = a.ids.pack;
+  const paths = [
+    '/api/packs',
+    `/api/packs/${pack}`,
+    `/api/packs/${pack}/versions`,
+    `/api/packs/${pack}/export`,
+    `/api/evaluations/${a.ids.evaluation[0]}`,
+    '/api/datasets',
+    `/api/datasets/${a.ids.dataset[0]}`,
+    `/api/datasets/${a.ids.dataset[0]}/tickets`,
+    '/api/simulations',
+    ...a.ids.simulation.map((id) => `/api/simulations/${id}`),
+    '/app/keys',
+    '/api/webhook-endpoints',
+    '/api/webhook-deliveries',
+  ];
+  const views: Record<string, unknown> = {};
+  for (const path of paths) {
+    const res = await a.session.get(path);
+    views[path] = { status: res.status, body: res.body };
+  }
+  return views;
+}
+
+interface Slot {
+  name: string;
+  in: 'path' | 'query';
+  kind: Kind;
+  /** Which version of the tenant's pack, for `from` and `to`. */
+  index: number;
+  optional: boolean;
+}
+
+/** Whose id fills a slot; `-` leaves an optional query parameter out. */
+type Owner = 'A' | 'B' | '-';
+
+/** The id-bearing parameters of an operation, or the names the matrix cannot supply. */
+function slotsOf(op: Operation): { slots: Slot[]; unmapped: string[] } {
+  const slots: Slot[] = [];
+  const unmapped: string[] = [];
+  for (const name of op.pathParams) {
+    const kind = kindOf(op.path, name);
+    if (kind) slots.push({ name, in: 'path', kind, index: 0, optional: false });
+    else unmapped.push(name);
+  }
+  for (const param of op.queryParams) {
+    const kind = kindOf(op.path, param.name);
+    const index = param.name === 'to' ? 1 : 0;
+    if (kind) slots.push({ name: param.name, in: 'query', kind, index, optional: !param.required });
+    else if (param.required) unmapped.push(param.name);
+  }
+  return { slots, unmapped };
+}
+
+/**
+ * Whose id goes in each slot: all A's (also without the optional query ids), then (with two or
+ * more slots) each slot A's with the rest B's, and each slot B's with the rest A's, so a route
+ * cannot check one id and trust the other.
+ */
+function owners(slots: Slot[]): Owner[][] {
+  const combos: Owner[][] = [slots.map(() => 'A')];
+  if (slots.some((slot) => slot.optional)) combos.push(slots.map((slot) => (slot.optional ? '-' : 'A')));
+  if (slots.length > 1) {
+    slots.forEach((_, i) => {
+      combos.push(slots.map((__, j) => (i === j ? 'A' : 'B')));
+      combos.push(slots.map((__, j) => (i === j ? 'B' : 'A')));
+    });
+  }
+  return combos;
+}
+
+function urlFor(op: Operation, slots: Slot[], who: Owner[], a: Tenant, b: Tenant): string {
+  const idIn = (i: number) => (who[i] === 'A' ? a : b).ids[slots[i].kind][slots[i].index];
+  let path = op.path;
+  const query: string[] = [];
+  slots.forEach((slot, i) => {
+    if (who[i] === '-') return;
+    if (slot.in === 'path') path = path.replace(`{${slot.name}}`, encodeURIComponent(idIn(i)));
+    else query.push(`${slot.name}=${encodeURIComponent(idIn(i))}`);
+  });
+  return query.length ? `${path}?${query.join('&')}` : path;
+}
+
+const PREFERRED_ORDER = ['GET', 'POST', 'PATCH', 'DELETE'];
+/** Reads first and deletions last: a leak that deletes must not hide a leak that reads. */
+const byRisk = (x: Operation, y: Operation) =>
+  PREFERRED_ORDER.indexOf(x.method) - PREFERRED_ORDER.indexOf(y.method) ||
+  Number(x.path.endsWith('/rotate') || x.path.endsWith('/cancel')) -
+    Number(y.path.endsWith('/rotate') || y.path.endsWith('/cancel'));
+
+// The matrix's rows are tests, so the document is read from the running API before they are declared.
+const api = await startApi({ REDIS_PREFIX: PREFIX, API_RATE_LIMIT_PER_DAY: '1000000' });
+const doc = (await (await fetch(`${api.url}/docs/openapi.json`)).json()) as OpenApiDocument;
+const MATRIX = listOperations(doc)
+  .filter((op) => op.pathParams.length > 0)
+  .sort(byRisk);
+
+describe('tenant isolation: another user’s ids always give 404', () => {
+  let receiver: Receiver;
+  let a: Tenant;
+  let b: Tenant;
+  let before: Record<string, unknown>;
+
+  beforeAll(async () => {
+    receiver = await new Receiver().start();
+    const worker: RunningProcess = await startWorker({ REDIS_PREFIX: PREFIX });
+    try {
+      [a, b] = [await populate(api.url, receiver.url), await populate(api.url, receiver.url)];
+      await addDelivery(a);
+      await addDelivery(b);
+    } finally {
+      await stopWorker(worker);
+    }
+    await addSimulations(a);
+    await addSimulations(b);
+    before = await snapshot(a);
+  }, 60_000);
+
+  afterAll(async () => {
+    await api.close();
+    await receiver?.close();
+    await deleteRedisKeys();
+  });
+
+  it('reads a matrix of routes from the served document', () => {
+    expect(MATRIX.map((op) => `${op.method} ${op.path}`)).toEqual(
+      expect.arrayContaining(['GET /api/packs/{packId}', 'DELETE /app/keys/{id}']),
+    );
+  });
+
+  for (const op of MATRIX) {
+    const route = `${op.method} ${op.path}`;
+    if (EXCLUDED[route]) {
+      it.skip(`${route} (excluded: ${EXCLUDED[route]})`, () => undefined);
+      continue;
+    }
+    it(route, async () => {
+      const { slots, unmapped } = slotsOf(op);
+      if (unmapped.length)
+        throw new Error(
+          `${route}: no id mapping for ${unmapped.join(', ')}; add it to kindOf or to EXCLUDED`,
+        );
+      if (op.bodySchema && !(route in VALID_BODIES))
+        throw new Error(`${route} takes a body: add a valid one to VALID_BODIES, so a 404 is not just a 400`);
+      const body = VALID_BODIES[route];
+      // Session-only routes take the session only; key-only routes refuse it.
+      const credentials: [string, Client, RequestOptions][] = [];
+      if (op.security.includes('api-key')) credentials.push(['x-api-key', b.keyed, {}]);
+      if (op.security.includes('bearer'))
+        credentials.push([
+          'bearer',
+          b.keyed,
+          { apiKey: null, headers: { authorization: `Bearer ${b.key}` } },
+        ]);
+      if (op.security.includes('session')) credentials.push(['session', b.session, {}]);
+      expect(credentials.length).toBeGreaterThan(0);
+
+      const leaks: string[] = [];
+      for (const who of owners(slots)) {
+        const url = urlFor(op, slots, who, a, b);
+        for (const [name, client, options] of credentials) {
+          const res = await client.request(
+            op.method,
+            url,
+            body === undefined ? options : { ...options, body },
+          );
+          const fine =
+            res.status === 404 &&
+            /^application\/json/.test(res.headers.get('content-type') ?? '') &&
+            isNotFoundBody(res.body);
+          if (!fine)
+            leaks.push(
+              `B(${name}) ${op.method} ${url} [ids: ${who.join('')}] -> ${res.status} ${res.text.slice(0, 200)}`,
+            );
+        }
+      }
+      expect(leaks).toEqual([]);
+    });
+  }
+
+  it("leaves A's records exactly as they were", async () => {
+    expect(await snapshot(a)).toEqual(before);
+  });
+});
+
+/** `{error: "<something> not found"}` and nothing else. */
+function isNotFoundBody(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  const { error } = body as { error?: unknown };
+  return keys.length === 1 && typeof error === 'string' && /^\S.* not found$/.test(error);
+}
+
+async function deleteRedisKeys(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}:*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
