@@ -27,7 +27,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           MAX_JSON_DEPTH +
           ' levels; no string, key or',
         'query value may hold NUL (`\\u0000`) or an unpaired UTF-16 surrogate (400 `invalid request`, the issue naming',
-        'the path). Optional fields are left out when unused: `null` is refused for every optional field (issue',
+        'the path); no key may be named like a built-in object property (`constructor`, `toString`, `__proto__`, …).',
+        'Optional fields are left out when unused: `null` is refused for every optional field (issue',
         '`<field> must not be null`). Unknown fields are refused, not dropped.',
         'Each API key may make `API_RATE_LIMIT_PER_DAY` requests per 24 hours (default 1000); keyed responses carry the',
         'IETF `RateLimit-Policy` and `RateLimit` headers, and a 429 carries `Retry-After`.',
