@@ -79,11 +79,11 @@ function expectStatus(step: string, status: number, expected: number, body: unkn
 }
 
 /** A user, an API key and a published triage pack, created over HTTP like a real tenant would. */
-export async function createTenant(baseUrl: string): Promise<BenchTenant> {
-  const signUp = await call(baseUrl, '/api/auth/sign-up', {
-    email: `bench-${randomUUID()}@example.com`,
-    password: `bench-${randomUUID()}`,
-  });
+export async function createTenant(
+  baseUrl: string,
+  account = { email: `bench-${randomUUID()}@example.com`, password: `bench-${randomUUID()}` },
+): Promise<BenchTenant> {
+  const signUp = await call(baseUrl, '/api/auth/sign-up', account);
   expectStatus('sign-up', signUp.status, 201, signUp.body);
   if (!signUp.cookie) throw new Error('sign-up set no session cookie');
   const key = await call(baseUrl, '/app/keys', { name: 'bench' }, { cookie: signUp.cookie });

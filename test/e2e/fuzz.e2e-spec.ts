@@ -375,9 +375,13 @@ function rememberSecrets(reply: Reply): void {
 
 /**
  * What is wrong with an answer: `forbidden` when the request broke the documented schema (it must
- * not be accepted), `may503` for /readyz, whose 503 `{error, checks}` is documented.
+ * not be accepted), `may503` for /readyz, whose 503 `{error, checks}` is documented, `oauth` for
+ * the OAuth endpoints, whose errors have the OAuth body `{error, error_description?}` (RFC 6749).
  */
-function contractViolations(reply: Reply, { forbidden = false, may503 = false } = {}): string[] {
+function contractViolations(
+  reply: Reply,
+  { forbidden = false, may503 = false, oauth = false } = {},
+): string[] {
   if (reply.failure) return [`no response (${reply.failure})`];
   const problems: string[] = [];
   if (forbidden && reply.status >= 200 && reply.status < 300)
@@ -388,13 +392,14 @@ function contractViolations(reply: Reply, { forbidden = false, may503 = false } 
   if (reply.status !== 204 && !/^application\/json\s*(;|$)/.test(type))
     problems.push(`content-type "${type || 'none'}"`);
   if (reply.status >= 400 && !documented503) {
-    if (!isErrorBody(reply.text)) problems.push('error body is not exactly {error, issues?}');
+    if (!isErrorBody(reply.text, oauth ? 'error_description' : 'issues'))
+      problems.push(`error body is not exactly {error, ${oauth ? 'error_description' : 'issues'}?}`);
     if (PLANTED.some((marker) => reply.text.includes(marker))) problems.push('planted text echoed');
   }
   return problems;
 }
 
-function isErrorBody(text: string): boolean {
+function isErrorBody(text: string, detail: 'issues' | 'error_description'): boolean {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -402,13 +407,9 @@ function isErrorBody(text: string): boolean {
     return false;
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  const { error, issues, ...rest } = body as Record<string, unknown>;
-  return (
-    typeof error === 'string' &&
-    error.length > 0 &&
-    (issues === undefined || Array.isArray(issues)) &&
-    Object.keys(rest).length === 0
-  );
+  const { error, [detail]: more, ...rest } = body as Record<string, unknown>;
+  const moreOk = more === undefined || (detail === 'issues' ? Array.isArray(more) : typeof more === 'string');
+  return typeof error === 'string' && error.length > 0 && moreOk && Object.keys(rest).length === 0;
 }
 
 interface Finding {
@@ -429,7 +430,11 @@ async function check(op: Operation, c: Case): Promise<void> {
   const replies = await Promise.all(credentials.map((credential) => send(op, c, credential)));
   replies.forEach((reply, i) => {
     remember(op, reply);
-    const problems = contractViolations(reply, { forbidden: c.forbidden, may503: op.path === '/readyz' });
+    const problems = contractViolations(reply, {
+      forbidden: c.forbidden,
+      may503: op.path === '/readyz',
+      oauth: op.path.startsWith('/oauth/'),
+    });
     if (!problems.length) return;
     const finding: Finding = {
       op: `${op.method} ${op.path}`,

@@ -12,7 +12,7 @@ describe('OpenAPI document and health', () => {
     await api.close();
   });
 
-  it('serves the OpenAPI document with version 0.1.0, the three security schemes and every route', async () => {
+  it('serves the OpenAPI document with version 0.1.0, the four security schemes and every route', async () => {
     const res = await new Client(api.url).get('/docs/openapi.json');
     expect(res.status).toBe(200);
     const doc = res.body;
@@ -21,7 +21,9 @@ describe('OpenAPI document and health', () => {
       'api-key': expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }),
       bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'tj_session' }),
+      oauth2: expect.objectContaining({ type: 'oauth2' }),
     });
+    expect(doc.paths['/mcp'].post.security).toEqual([{ oauth2: [] }]);
     for (const path of [
       '/api/auth/sign-up',
       '/api/auth/sign-in',
@@ -30,6 +32,14 @@ describe('OpenAPI document and health', () => {
       '/app/keys',
       '/app/keys/{id}/rotate',
       '/app/keys/{id}',
+      '/app/oauth-clients',
+      '/app/oauth-clients/{id}',
+      '/mcp',
+      '/oauth/register',
+      '/oauth/token',
+      '/oauth/revoke',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource/mcp',
       '/healthz',
       '/readyz',
     ]) {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { startApi } from '../support/api.js';
-import { newTenant, type Client, type RequestOptions, type TestResponse } from '../support/client.js';
+import {
+  newTenant,
+  PASSWORD,
+  type Client,
+  type RequestOptions,
+  type TestResponse,
+} from '../support/client.js';
+import { authorizeAndExchange, registerClient } from '../support/oauth-flow.js';
 import { listOperations, type OpenApiDocument, type Operation } from '../support/openapi-arbitraries.js';
 import { TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
@@ -21,7 +28,16 @@ const EXAMPLE_PACK = JSON.parse(readFileSync('examples/packs/support-triage.json
 const LABEL = { questionId: 'department', answer: { type: 'choice', choice: 'billing' } };
 
 type Kind =
-  'pack' | 'version' | 'evaluation' | 'label' | 'dataset' | 'simulation' | 'key' | 'endpoint' | 'delivery';
+  | 'pack'
+  | 'version'
+  | 'evaluation'
+  | 'label'
+  | 'dataset'
+  | 'simulation'
+  | 'key'
+  | 'endpoint'
+  | 'delivery'
+  | 'oauthClient';
 
 /** Which record a path or query parameter names: by its own name, or by the collection it follows. */
 function kindOf(path: string, param: string): Kind | undefined {
@@ -38,6 +54,7 @@ function kindOf(path: string, param: string): Kind | undefined {
   if (param !== 'id') return undefined;
   const byCollection: [string, Kind][] = [
     ['/app/keys/', 'key'],
+    ['/app/oauth-clients/', 'oauthClient'],
     ['/api/evaluations/', 'evaluation'],
     ['/api/simulations/', 'simulation'],
     ['/api/webhook-endpoints/', 'endpoint'],
@@ -74,7 +91,10 @@ async function ok(res: Promise<TestResponse>, what: string): Promise<any> {
 
 /** A tenant with one of everything that has an id (deliveries come later, from the worker). */
 async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
-  const { session, keyed, key } = await newTenant(apiUrl);
+  const { session, keyed, key, user } = await newTenant(apiUrl);
+  // An MCP client connected through OAuth: its id is what /app/oauth-clients/{id} names.
+  const oauthClient = (await registerClient(apiUrl)).body.client_id as string;
+  await authorizeAndExchange(apiUrl, oauthClient, { email: user.email, password: PASSWORD });
   const pack = await ok(keyed.post('/api/packs/import', EXAMPLE_PACK), 'import');
   await ok(keyed.post(`/api/packs/${pack.id}/publish`), 'publish');
   await ok(keyed.patch(`/api/packs/${pack.id}`, { name: 'Support triage, edited' }), 'edit');
@@ -100,6 +120,7 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
       key: [target.id],
       endpoint: [endpoint.id],
       delivery: [],
+      oauthClient: [oauthClient],
     },
   };
 }
@@ -130,6 +151,7 @@ async function snapshot(a: Tenant): Promise<Record<string, unknown>> {
   const [pack] = a.ids.pack;
   const paths = [
     '/api/packs',
+    '/app/oauth-clients',
     `/api/packs/${pack}`,
     `/api/packs/${pack}/versions`,
     `/api/packs/${pack}/export`,

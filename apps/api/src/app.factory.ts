@@ -9,6 +9,7 @@ import type { AppConfig } from '@app/config';
 import { DomainError } from '@app/domain';
 import { AppModule } from './app.module.js';
 import { acceptsCsv, isCsvContentType } from './datasets/csv-tickets.js';
+import { acceptsForm, isFormContentType, useFormParser } from './oauth/form-body.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
 import { HARDENED_FASTIFY_OPTIONS, useCheckedJsonParser } from './errors/hardened-http.js';
@@ -45,12 +46,15 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   // so any other content type is 415. Its errors reach the exception filter through Nest.
   fastify.removeContentTypeParser('text/plain');
   useCheckedJsonParser(fastify);
-  // CSV is read as text (within the body limit) and only by routes that opt in with the ACCEPTS_CSV
-  // route config; anywhere else a CSV body is refused before it is read.
+  // CSV and forms are read as text (within the body limit) and only by routes that opt in with the
+  // ACCEPTS_CSV or ACCEPTS_FORM route config; anywhere else such a body is refused before it is read.
   fastify.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  useFormParser(fastify);
   fastify.addHook('onRequest', (request, _reply, done) => {
+    const type = request.headers['content-type'];
+    const config = request.routeOptions.config;
     const refused =
-      isCsvContentType(request.headers['content-type']) && !acceptsCsv(request.routeOptions.config);
+      (isCsvContentType(type) && !acceptsCsv(config)) || (isFormContentType(type) && !acceptsForm(config));
     done(refused ? new DomainError('unsupported_media_type', 'unsupported media type') : undefined);
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {

@@ -22,6 +22,8 @@ import { PacksApiModule } from './packs/packs.module.js';
 import { ReviewsApiModule } from './reviews/reviews-api.module.js';
 import { SimulationsApiModule } from './simulations/simulations-api.module.js';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module.js';
+import { OAuthApiModule } from './oauth/oauth-api.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 
 @Module({})
 export class AppModule {
@@ -53,6 +55,8 @@ export class AppModule {
         DatasetsApiModule,
         SimulationsApiModule,
         WebhooksApiModule,
+        OAuthApiModule,
+        McpModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

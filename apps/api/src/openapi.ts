@@ -2,6 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '@app/auth';
 import { MAX_JSON_DEPTH } from './errors/well-formed-input.js';
+import { OAUTH_SCOPES } from '@app/oauth';
+import { McpSchemas } from './mcp/mcp-schemas.js';
+import { McpTools } from './mcp/mcp-tools.js';
+import { MCP_SCHEMA_MODELS } from './mcp/mcp-tool-args.dto.js';
 
 export const API_VERSION = '0.1.0';
 
@@ -41,13 +45,31 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'bearer',
     )
     .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'session')
+    .addOAuth2(
+      {
+        type: 'oauth2',
+        description:
+          'OAuth 2.1 access tokens for the MCP endpoint (authorization code with PKCE S256); see docs/mcp.md',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: '/oauth/authorize',
+            tokenUrl: '/oauth/token',
+            refreshUrl: '/oauth/token',
+            scopes: Object.fromEntries(OAUTH_SCOPES.map((scope) => [scope, `The ${scope} permission`])),
+          },
+        },
+      },
+      'oauth2',
+    )
     .build();
-  return SwaggerModule.createDocument(app, config);
+  // The MCP tools' argument and answer schemas come from this document too (see mcp-schemas.ts).
+  return SwaggerModule.createDocument(app, config, { extraModels: MCP_SCHEMA_MODELS });
 }
 
-/** Swagger UI at /docs and the document at /docs/openapi.json. */
+/** Swagger UI at /docs and the document at /docs/openapi.json; the MCP tools take their schemas from it. */
 export function setupOpenApi(app: INestApplication): void {
   const document = buildOpenApiDocument(app);
+  app.get(McpSchemas).load(document, app.get(McpTools).all);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',

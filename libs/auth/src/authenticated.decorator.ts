@@ -21,6 +21,11 @@ export interface AuthRequirement {
   keyOnly?: boolean;
   /** Only a signed-in session is accepted (app routes such as key management). */
   sessionOnly?: boolean;
+  /**
+   * Only an OAuth access token issued for this route's resource (the MCP endpoint): API keys and
+   * sessions get the same 401 with a `WWW-Authenticate` challenge as no credential at all.
+   */
+  oauth?: boolean;
 }
 
 export type AuthMetadata = AuthRequirement & { public?: boolean };
@@ -31,7 +36,9 @@ export type AuthMetadata = AuthRequirement & { public?: boolean };
  */
 export function Authenticated(requirement: AuthRequirement = {}) {
   const decorators: Array<ClassDecorator & MethodDecorator> = [SetMetadata(AUTH_METADATA, requirement)];
-  if (requirement.sessionOnly) {
+  if (requirement.oauth) {
+    decorators.push(ApiSecurity('oauth2'));
+  } else if (requirement.sessionOnly) {
     decorators.push(ApiCookieAuth('session'));
   } else {
     decorators.push(ApiSecurity('api-key'), ApiBearerAuth('bearer'));
@@ -43,11 +50,13 @@ export function Authenticated(requirement: AuthRequirement = {}) {
       }),
     );
   }
-  const who = requirement.sessionOnly
-    ? '`sign in required`'
-    : requirement.keyOnly
-      ? '`API key required` (a session is not accepted here) or `invalid API key`'
-      : '`API key required` or `invalid API key`';
+  const who = requirement.oauth
+    ? '`access token required` or `invalid access token`, with a `WWW-Authenticate: Bearer` challenge naming the resource metadata'
+    : requirement.sessionOnly
+      ? '`sign in required`'
+      : requirement.keyOnly
+        ? '`API key required` (a session is not accepted here) or `invalid API key`'
+        : '`API key required` or `invalid API key`';
   decorators.push(ApiUnauthorizedResponse({ description: who, type: ErrorBodyDto }));
   if (requirement.permission) {
     decorators.push(

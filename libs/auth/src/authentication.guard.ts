@@ -1,7 +1,15 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ForbiddenError, MissingPermissionError, RateLimitedError, UnauthenticatedError } from '@app/domain';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import {
+  BearerChallengeError,
+  ForbiddenError,
+  MissingPermissionError,
+  RateLimitedError,
+  UnauthenticatedError,
+} from '@app/domain';
+import { mcpResource, publicOrigin, TokenService } from '@app/oauth';
 import { ApiKeyRateLimiter, type RateLimitState } from './api-key-rate-limiter.service.js';
 import { ApiKeyService } from './api-key.service.js';
 import { AUTH_METADATA, type AuthMetadata } from './authenticated.decorator.js';
@@ -22,6 +30,8 @@ export class AuthenticationGuard implements CanActivate {
     private readonly apiKeys: ApiKeyService,
     private readonly sessionGuard: SessionAuthGuard,
     private readonly rateLimiter: ApiKeyRateLimiter,
+    private readonly oauthTokens: TokenService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -54,6 +64,7 @@ export class AuthenticationGuard implements CanActivate {
     reply: FastifyReply,
     requirement: AuthMetadata,
   ): Promise<Principal> {
+    if (requirement.oauth) return (request.user = await this.authenticateBearer(request));
     const secret = requirement.sessionOnly ? null : extractApiKey(request);
     if (secret !== null) {
       // Keys are checked here directly rather than through a Passport strategy: this runs on every
@@ -71,6 +82,29 @@ export class AuthenticationGuard implements CanActivate {
       throw new UnauthenticatedError(requirement.sessionOnly ? 'sign in required' : 'API key required');
     }
     return request.user;
+  }
+
+  /**
+   * An OAuth access token for this origin's MCP resource, from `Authorization: Bearer` only. No
+   * token (an API key header or a cookie counts as none) gets the bare challenge; a bearer value
+   * that is not a live token of ours for this resource gets `error="invalid_token"` (RFC 6750).
+   */
+  private async authenticateBearer(request: FastifyRequest): Promise<Principal> {
+    const origin = publicOrigin(this.config, request);
+    const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`;
+    const authorization = request.headers.authorization;
+    const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+    if (!bearer) throw new BearerChallengeError('access token required', `Bearer ${metadata}`);
+    const check = await this.oauthTokens.verify(bearer[1], mcpResource(origin));
+    if (!check.ok) {
+      const description = check.reason.replace(/"/g, "'");
+      throw new BearerChallengeError(
+        'invalid access token',
+        `Bearer error="invalid_token", error_description="${description}", ${metadata}`,
+      );
+    }
+    const { userId, clientId, grantId, scopes } = check.token;
+    return { kind: 'oauth', userId, clientId, grantId, permissions: scopes };
   }
 
   private async countRequest(keyId: string, reply: FastifyReply): Promise<void> {

@@ -3,8 +3,8 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/cookie';
 import { Strategy } from 'passport-custom';
-import { SESSION_COOKIE, type Principal } from './principal.js';
-import { SessionService } from './session.service.js';
+import type { Principal } from './principal.js';
+import { SessionCookie } from './session-cookie.js';
 
 /** The key from `x-api-key`, or from `Authorization: Bearer <key>`; null when neither is sent. */
 export function extractApiKey(request: FastifyRequest): string | null {
@@ -17,17 +17,13 @@ export function extractApiKey(request: FastifyRequest): string | null {
 
 @Injectable()
 export class SessionStrategy extends PassportStrategy(Strategy, 'session') {
-  constructor(private readonly sessions: SessionService) {
+  constructor(private readonly cookie: SessionCookie) {
     super();
   }
 
   /** Resolves to false (not an error) without a valid session, so the guard picks the message. */
   async validate(request: FastifyRequest): Promise<Principal | false> {
-    const raw = request.cookies?.[SESSION_COOKIE];
-    if (!raw) return false;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return false;
-    return (await this.sessions.resolve(unsigned.value)) ?? false;
+    return (await this.cookie.read(request)) ?? false;
   }
 }
 

@@ -135,6 +135,16 @@ class Environment {
   @MinLength(16, { message: 'must be at least 16 characters' })
   ADMIN_TOKEN?: string;
 
+  /**
+   * The service's public origin (`https://judge.example.com`): the OAuth issuer and the MCP resource
+   * are derived from it. Unset: from each request's protocol and Host (fine on localhost).
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#\s]+$/, {
+    message: 'must be an http(s) origin without a path, like https://judge.example.com',
+  })
+  PUBLIC_URL?: string;
+
   /** How long a worker's job lock lasts; a killed worker's jobs are retried after about this long. */
   @Transform(toInt)
   @IsInt()
@@ -162,6 +172,8 @@ export interface AppConfig {
   workerSweepMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
+  /** The public origin, when configured (see PUBLIC_URL). */
+  publicUrl?: string;
   /** Warnings to log once a logger exists (for example the development session secret). */
   warnings: string[];
 }
@@ -190,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'MODEL_GATEWAY_API_KEY',
     'WORKER_HEALTH_PORT',
     'ADMIN_TOKEN',
+    'PUBLIC_URL',
   ]) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
@@ -211,6 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     sessionSecret = DEVELOPMENT_SESSION_SECRET;
     warnings.push('SESSION_SECRET is not set: using the development default (never do this in production)');
+  }
+  if (!parsed.PUBLIC_URL && parsed.NODE_ENV === 'production') {
+    warnings.push(
+      'PUBLIC_URL is not set: the OAuth issuer and the MCP resource follow each request’s Host header; set it to the public origin',
+    );
   }
   return {
     nodeEnv: parsed.NODE_ENV as AppConfig['nodeEnv'],
@@ -242,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS || parsed.NODE_ENV !== 'production',
     },
     adminToken: parsed.ADMIN_TOKEN,
+    publicUrl: parsed.PUBLIC_URL,
     warnings,
   };
 }

@@ -57,6 +57,19 @@ export class UnauthenticatedError extends DomainError {
   }
 }
 
+/**
+ * 401 from a protected resource that takes OAuth bearer tokens (the MCP endpoint): it carries the
+ * `WWW-Authenticate` challenge that tells a client where to get a token (RFC 6750, RFC 9728).
+ */
+export class BearerChallengeError extends DomainError {
+  constructor(
+    message: 'access token required' | 'invalid access token',
+    readonly challenge: string,
+  ) {
+    super('unauthenticated', message);
+  }
+}
+
 export class ForbiddenError extends DomainError {
   constructor(message: string) {
     super('forbidden', message);

@@ -57,7 +57,7 @@ export class JudgeService {
     @Inject(MODEL_GATEWAY) private readonly gateway: ModelGateway,
   ) {}
 
-  /** Judges against the pack's live version; with a key, at most once per (user, key) on the judge surface. */
+  /** Judges against the pack's live version; with a key, at most once per (user, surface, key). */
   async judgeLive(
     userId: string,
     packId: string,
@@ -83,7 +83,9 @@ export class JudgeService {
     };
     if (!idempotencyKey) return run();
     let evaluation: EvaluationEntity | undefined;
-    const { resultId } = await this.idempotency.run(userId, 'judge', idempotencyKey, async () => {
+    // The judge route and the MCP tool keep their keys apart: the same string on both never collides.
+    const surface = source === 'mcp' ? 'mcp' : 'judge';
+    const { resultId } = await this.idempotency.run(userId, surface, idempotencyKey, async () => {
       evaluation = await run();
       return { resultId: evaluation.id, keep: !isRetryable(evaluation.result) };
     });

@@ -16,6 +16,13 @@ import { DatasetsAndSimulations1764028800000 } from './migrations/1764028800000-
 import { Webhooks1764115200000 } from './migrations/1764115200000-webhooks.js';
 import { SimulationProgressFromEvaluations1764201600000 } from './migrations/1764201600000-simulation-progress-from-evaluations.js';
 import { DeliveryRounds1764288000000 } from './migrations/1764288000000-delivery-rounds.js';
+import { OAuth1764374400000 } from './migrations/1764374400000-oauth.js';
+import {
+  OAuthClientEntity,
+  OAuthCodeEntity,
+  OAuthGrantEntity,
+  OAuthTokenEntity,
+} from './entities/oauth.entity.js';
 
 export const ENTITIES = [
   UserEntity,
@@ -29,6 +36,10 @@ export const ENTITIES = [
   DatasetEntity,
   DatasetTicketEntity,
   SimulationEntity,
+  OAuthClientEntity,
+  OAuthGrantEntity,
+  OAuthCodeEntity,
+  OAuthTokenEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -39,6 +50,7 @@ export const MIGRATIONS = [
   Webhooks1764115200000,
   SimulationProgressFromEvaluations1764201600000,
   DeliveryRounds1764288000000,
+  OAuth1764374400000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -55,3 +55,19 @@ export {
   type DeliveryRow,
   type DeliveryStatus,
 } from './repositories/webhook.repository.js';
+export {
+  OAuthClientEntity,
+  OAuthGrantEntity,
+  OAuthCodeEntity,
+  OAuthTokenEntity,
+} from './entities/oauth.entity.js';
+export {
+  OAuthRepository,
+  type NewOAuthClient,
+  type NewOAuthGrant,
+  type NewOAuthCode,
+  type NewOAuthToken,
+  type Redemption,
+  type ActiveAccessToken,
+  type ConnectedClientRow,
+} from './repositories/oauth.repository.js';

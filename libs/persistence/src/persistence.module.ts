@@ -18,6 +18,7 @@ import { SessionRepository } from './repositories/session.repository.js';
 import { SimulationRepository } from './repositories/simulation.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { WebhookRepository } from './repositories/webhook.repository.js';
+import { OAuthRepository } from './repositories/oauth.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
 
 const REPOSITORIES = [
@@ -32,6 +33,7 @@ const REPOSITORIES = [
   DatasetRepository,
   SimulationRepository,
   WebhookRepository,
+  OAuthRepository,
 ];
 
 export interface PersistenceOptions {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -16,11 +16,9 @@ import {
   CurrentPrincipal,
   ErrorBodyDto,
   Public,
-  SESSION_COOKIE,
-  SessionService,
+  SessionCookie,
   type Principal,
 } from '@app/auth';
-import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SignInDto, SignUpDto, UserResponseDto } from './account.dto.js';
 
 @ApiTags('auth')
@@ -28,8 +26,7 @@ import { SignInDto, SignUpDto, UserResponseDto } from './account.dto.js';
 export class AccountController {
   constructor(
     private readonly accounts: AccountService,
-    private readonly sessions: SessionService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessionCookie: SessionCookie,
   ) {}
 
   @Post('sign-up')
@@ -42,7 +39,7 @@ export class AccountController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserResponseDto> {
     const user = await this.accounts.signUp(body.email, body.password);
-    await this.startSession(user.id, reply);
+    await this.sessionCookie.start(user.id, reply);
     return { user };
   }
 
@@ -62,7 +59,7 @@ export class AccountController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserResponseDto> {
     const user = await this.accounts.signIn(body.email, body.password, request.ip);
-    await this.startSession(user.id, reply);
+    await this.sessionCookie.start(user.id, reply);
     return { user };
   }
 
@@ -75,10 +72,7 @@ export class AccountController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const raw = request.cookies[SESSION_COOKIE];
-    const token = raw ? request.unsignCookie(raw).value : null;
-    if (token) await this.sessions.end(token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await this.sessionCookie.end(request, reply);
   }
 
   @Get('me')
@@ -87,17 +81,5 @@ export class AccountController {
   @ApiOkResponse({ type: UserResponseDto })
   async me(@CurrentPrincipal() principal: Principal): Promise<UserResponseDto> {
     return { user: await this.accounts.get(principal.userId) };
-  }
-
-  private async startSession(userId: string, reply: FastifyReply): Promise<void> {
-    const session = await this.sessions.start(userId);
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.config.nodeEnv === 'production',
-      signed: true,
-      expires: session.expiresAt,
-    });
   }
 }

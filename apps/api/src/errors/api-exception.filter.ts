@@ -1,6 +1,12 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '@app/domain';
+import {
+  BearerChallengeError,
+  DomainError,
+  RateLimitedError,
+  ValidationError,
+  type DomainErrorKind,
+} from '@app/domain';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid_request: 400,
@@ -25,7 +31,7 @@ const HTTP_MESSAGES: Record<number, string> = {
 
 export interface ErrorResponse {
   status: number;
-  body: { error: string; issues?: { path: string; message: string }[] };
+  body: { error: string; issues?: { path: string; message: string }[]; error_description?: string };
   headers?: Record<string, string>;
 }
 
@@ -56,6 +62,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof ValidationError) {
     return { status: 400, body: { error: error.message, issues: error.issues } };
   }
+  if (error instanceof BearerChallengeError) {
+    return { status: 401, body: { error: error.message }, headers: { 'WWW-Authenticate': error.challenge } };
+  }
   if (error instanceof RateLimitedError) {
     return {
       status: 429,
@@ -83,8 +92,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     // The request's own logger: the line carries its request id, and errors go through the
     // shared `err` serializer (no query parameters, no echoed values).
-    sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error'));
+    sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error'), {
+      oauth: request.url.startsWith('/oauth/'),
+    });
   }
+}
+
+/** OAuth error codes for the statuses a refusal before an OAuth endpoint's own code can have. */
+const OAUTH_CODES: Record<number, string> = { 401: 'invalid_client', 429: 'temporarily_unavailable' };
+
+/**
+ * The OAuth endpoints answer every refusal with the OAuth body (RFC 6749 §5.2), also those made
+ * before their code runs (body parsing, nesting, text that cannot be stored), since OAuth clients
+ * parse nothing else.
+ */
+export function toOAuthResponse({ status, body, headers }: ErrorResponse): ErrorResponse {
+  const code = status >= 500 ? 'server_error' : (OAUTH_CODES[status] ?? 'invalid_request');
+  const description = body.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ') ?? body.error;
+  return { status, headers, body: { error: code, error_description: description } };
 }
 
 /** Sends the error body for anything thrown, logging (never sending) the cause of a 500. */
@@ -92,8 +117,10 @@ export function sendError(
   reply: FastifyReply,
   error: unknown,
   logUnexpected: (error: unknown) => void,
+  { oauth = false } = {},
 ): void {
-  const { status, body, headers } = toErrorResponse(error);
+  const response = toErrorResponse(error);
+  const { status, body, headers } = oauth ? toOAuthResponse(response) : response;
   if (status >= 500) logUnexpected(error);
   void reply
     .status(status)

@@ -35,14 +35,14 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void 
  * path segments may be long enough for a route to answer its own 404 for a malformed id.
  */
 export const HARDENED_FASTIFY_OPTIONS = {
-  maxParamLength: 2048,
+  routerOptions: { maxParamLength: 2048 },
   clientErrorHandler,
   frameworkErrors: (error, request, reply) => {
     // These replies skip the route hooks, so the request id header is set here.
     void reply.header('x-request-id', request.id);
     sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error'));
   },
-} satisfies Pick<FastifyServerOptions, 'maxParamLength' | 'clientErrorHandler' | 'frameworkErrors'>;
+} satisfies Pick<FastifyServerOptions, 'routerOptions' | 'clientErrorHandler' | 'frameworkErrors'>;
 
 /**
  * Fastify's JSON parsing (same errors and protections, prototype keys refused), keeping the exact

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-export type IdempotencySurface = 'judge' | 'inbound';
+export type IdempotencySurface = 'judge' | 'mcp' | 'inbound';
 
-/** What a key stands for once done: an evaluation (judge) or an inbound event (inbound). */
+/** What a key stands for once done: an evaluation (judge, mcp) or an inbound event (inbound). */
 export type ClaimResult = { claimed: true } | { claimed: false; resultId: string | null; ageMs: number };
 
 const RESULT_COLUMN: Record<IdempotencySurface, 'evaluation_id' | 'event_id'> = {
   judge: 'evaluation_id',
+  mcp: 'evaluation_id',
   inbound: 'event_id',
 };
 

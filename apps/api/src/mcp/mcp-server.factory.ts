@@ -1,0 +1,106 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Principal } from '@app/auth';
+import { DomainError, MissingPermissionError, ValidationError } from '@app/domain';
+import { createValidationPipe } from '../errors/validation.pipe.js';
+import { API_VERSION } from '../openapi.js';
+import { McpSchemas } from './mcp-schemas.js';
+import { NoArgs } from './mcp-tool-args.dto.js';
+import { McpTools, type McpTool } from './mcp-tools.js';
+
+const argsPipe = createValidationPipe();
+/** The SDK builds an Ajv instance per server unless given one; a server is built per request. */
+const schemaValidator = new AjvJsonSchemaValidator();
+
+const INSTRUCTIONS =
+  'Judges customer-support tickets against question packs. Start with list_packs, then judge_ticket with a pack id; list_reviews shows what needs a human, label_evaluation records their answer.';
+
+/**
+ * Builds the MCP server for one request (the transport is stateless): the tool list, and tool
+ * calls that check the permission, validate the arguments with the REST pipe and call the tool.
+ * Every failure becomes a tool error whose text is the REST error message.
+ */
+@Injectable()
+export class McpServerFactory {
+  private readonly logger = new Logger('Mcp');
+  private listing?: Tool[];
+
+  constructor(
+    private readonly tools: McpTools,
+    private readonly schemas: McpSchemas,
+  ) {}
+
+  create(principal: Principal): Server {
+    const server = new Server(
+      { name: 'ticket-judge', title: 'Ticket Judging Service', version: API_VERSION },
+      {
+        capabilities: { tools: { listChanged: false } },
+        instructions: INSTRUCTIONS,
+        jsonSchemaValidator: schemaValidator,
+      },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.list() }));
+    server.setRequestHandler(CallToolRequestSchema, (request) =>
+      this.call(principal, request.params.name, request.params.arguments ?? {}),
+    );
+    return server;
+  }
+
+  private list(): Tool[] {
+    this.listing ??= this.tools.all.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: `${tool.description} Needs the ${tool.permission} scope.`,
+      ...this.schemas.of(tool),
+      annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
+    }));
+    return this.listing;
+  }
+
+  private async call(principal: Principal, name: string, args: unknown): Promise<CallToolResult> {
+    const tool = this.tools.all.find((candidate) => candidate.name === name);
+    if (!tool) return failure(`unknown tool ${name.slice(0, 64)}`);
+    try {
+      if (!principal.permissions.includes(tool.permission)) throw new MissingPermissionError(tool.permission);
+      const result = await tool.run(principal, await this.validate(tool, args));
+      // Through JSON, as the REST route answers: dates become strings, undefined fields vanish.
+      const text = JSON.stringify(result);
+      return {
+        content: [{ type: 'text', text }],
+        structuredContent: JSON.parse(text) as Record<string, unknown>,
+      };
+    } catch (error) {
+      if (error instanceof ValidationError) return failure(error.message, error.issues);
+      if (error instanceof DomainError) return failure(error.message);
+      this.logger.error({ err: error, tool: name }, 'MCP tool failed');
+      return failure('internal error');
+    }
+  }
+
+  private async validate(tool: McpTool, args: unknown): Promise<object> {
+    // class-validator refuses a class without rules as "unknown"; a tool without arguments takes {}.
+    if (tool.args === NoArgs) {
+      const extra = Object.keys(args as object);
+      if (extra.length) {
+        throw new ValidationError(
+          extra.map((name) => ({ path: name, message: `property ${name} should not exist` })),
+        );
+      }
+      return {};
+    }
+    return (await argsPipe.transform(args, { type: 'body', metatype: tool.args })) as object;
+  }
+}
+
+/** A tool error: the REST error message, and the schema issues as on a REST 400. */
+function failure(message: string, issues?: ValidationError['issues']): CallToolResult {
+  const text = issues ? `${message}\n${JSON.stringify({ error: message, issues }, null, 2)}` : message;
+  return { isError: true, content: [{ type: 'text', text }] };
+}

@@ -1,0 +1,128 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { CompareQueryDto, PackListItemDto } from '../packs/packs.dto.js';
+import { CalibrationQueryDto, CreateLabelDto, ListReviewsQueryDto } from '../reviews/reviews.dto.js';
+import { JudgeRequestDto } from '../judging/judgment.dto.js';
+import { StartSimulationDto } from '../simulations/simulations.dto.js';
+import { FAST, FastAccept } from '../errors/fast-accept.js';
+import { TICKET_FAST_SCHEMA } from '../judging/ticket.dto.js';
+import { Omittable } from '../errors/validation-rules.js';
+
+/*
+ * The arguments of each MCP tool, named as the REST route's path, query and body fields. Where a
+ * REST DTO exists it is extended, so a tool checks exactly the rules its route checks.
+ */
+
+/** An id argument: ids are UUIDs, but a malformed one is "not found", as on the REST routes. */
+function Id(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ format: 'uuid', description }),
+    IsString(),
+    MinLength(1),
+    MaxLength(200),
+  );
+}
+
+export class NoArgs {}
+
+export class PackIdArgs {
+  @Id('The pack.')
+  packId: string;
+}
+
+export class ComparePackVersionsArgs extends CompareQueryDto {
+  @Id('The pack whose versions are compared.')
+  packId: string;
+}
+
+/** The hot tool gets the judge route's fast accept too (see fast-accept.ts), plus its key. */
+@FastAccept({
+  type: 'object',
+  additionalProperties: false,
+  required: ['packId', 'ticket'],
+  properties: {
+    packId: FAST.nonEmptyString,
+    ticket: TICKET_FAST_SCHEMA,
+    idempotencyKey: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+})
+export class JudgeTicketArgs extends JudgeRequestDto {
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 128,
+    description:
+      'Judge at most once per key (24 hours): a replay returns the stored evaluation. Keys of this tool never collide with the REST Idempotency-Key header.',
+  })
+  @Omittable()
+  @IsString()
+  @Length(1, 128)
+  idempotencyKey?: string;
+}
+
+export class EvaluationIdArgs {
+  @Id('The evaluation.')
+  evaluationId: string;
+}
+
+export class ListReviewsArgs extends ListReviewsQueryDto {}
+
+export class LabelEvaluationArgs extends CreateLabelDto {
+  @Id('The evaluation to label.')
+  evaluationId: string;
+}
+
+export class DeleteLabelArgs {
+  @Id('The evaluation the label is on.')
+  evaluationId: string;
+
+  @Id('The label.')
+  labelId: string;
+}
+
+export class StartSimulationArgs extends StartSimulationDto {}
+
+export class SimulationIdArgs {
+  @Id('The simulation.')
+  simulationId: string;
+}
+
+export class GetCalibrationArgs extends CalibrationQueryDto {
+  @Id('The pack.')
+  packId: string;
+}
+
+/** The answer of delete_label (the REST route answers 204 with no body). */
+export class LabelDeletedDto {
+  @ApiProperty({ format: 'uuid' })
+  evaluationId: string;
+
+  @ApiProperty({ format: 'uuid' })
+  labelId: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}
+
+/** list_packs wraps the REST array in `items`, as MCP structured results are objects. */
+export class PackListDto {
+  @ApiProperty({ type: [PackListItemDto] })
+  items: PackListItemDto[];
+}
+
+/** Schemas the OpenAPI document must hold for the tools (arguments, and answers no route declares). */
+export const MCP_SCHEMA_MODELS = [
+  NoArgs,
+  PackIdArgs,
+  ComparePackVersionsArgs,
+  JudgeTicketArgs,
+  EvaluationIdArgs,
+  ListReviewsArgs,
+  LabelEvaluationArgs,
+  DeleteLabelArgs,
+  StartSimulationArgs,
+  SimulationIdArgs,
+  GetCalibrationArgs,
+  LabelDeletedDto,
+  PackListDto,
+];

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { McpController } from './mcp.controller.js';
+import { McpSchemas } from './mcp-schemas.js';
+import { McpServerFactory } from './mcp-server.factory.js';
+import { McpTools } from './mcp-tools.js';
+
+/** The MCP interface at /mcp: the same services as the REST routes, as tools. */
+@Module({
+  controllers: [McpController],
+  providers: [McpTools, McpSchemas, McpServerFactory],
+  exports: [McpTools, McpSchemas],
+})
+export class McpModule {}

@@ -1,0 +1,109 @@
+import { Body, Controller, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public, SessionCookie } from '@app/auth';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { ForbiddenError } from '@app/domain';
+import {
+  AuthorizationPageError,
+  AuthorizationService,
+  publicOrigin,
+  type AuthorizationRequest,
+} from '@app/oauth';
+import { authorizationParams, toQuery } from '../oauth/authorization-params.js';
+import { ACCEPTS_FORM, formField, type FormFields } from '../oauth/form-body.js';
+import { CsrfTokens } from './csrf.js';
+import { hiddenFields, sendPage, text } from './html.js';
+import { SCOPE_DESCRIPTIONS } from './scope-descriptions.js';
+
+/**
+ * `/consent`: shows a signed-in user what an MCP client asks for (its name, where it will send the
+ * answer, the permissions) and records Approve or Deny. Every parameter is checked again on POST:
+ * the form is only a carrier.
+ */
+@ApiExcludeController()
+@Controller('consent')
+@Public()
+export class ConsentController {
+  constructor(
+    private readonly authorization: AuthorizationService,
+    private readonly sessionCookie: SessionCookie,
+    private readonly csrf: CsrfTokens,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  async show(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.handle(request, reply, query, async (checked) => this.page(request, reply, checked));
+  }
+
+  @Post()
+  @RouteConfig(ACCEPTS_FORM)
+  async decide(@Body() form: FormFields, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.handle(request, reply, form, async (checked, userId) => {
+      this.csrf.verify(request, 'consent', formField(form, 'csrf'));
+      const issuer = publicOrigin(this.config, request);
+      const next =
+        formField(form, 'decision') === 'approve'
+          ? await this.authorization.approve(userId, checked, issuer)
+          : this.authorization.deny(checked, issuer);
+      return reply.redirect(next.location, 303);
+    });
+  }
+
+  private async handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: unknown,
+    then: (checked: AuthorizationRequest, userId: string) => Promise<FastifyReply>,
+  ): Promise<FastifyReply> {
+    try {
+      const params = authorizationParams(source);
+      const user = await this.sessionCookie.read(request);
+      if (!user) {
+        return reply.redirect(`/login?next=${encodeURIComponent(`/consent?${toQuery(params)}`)}`, 303);
+      }
+      const checked = await this.authorization.check(params, publicOrigin(this.config, request));
+      if ('location' in checked) return reply.redirect(checked.location, 303);
+      return await then(checked, user.userId);
+    } catch (error) {
+      if (error instanceof AuthorizationPageError)
+        return sendPage(reply, 400, 'Cannot connect', errorBody(error.description));
+      if (error instanceof ForbiddenError)
+        return sendPage(reply, 403, 'Cannot connect', errorBody(error.message));
+      throw error;
+    }
+  }
+
+  private page(request: FastifyRequest, reply: FastifyReply, checked: AuthorizationRequest) {
+    const csrf = this.csrf.issue(request, reply, 'consent');
+    const destination = new URL(checked.redirectUri);
+    const where = destination.protocol.startsWith('http') ? destination.host : `${destination.protocol}//`;
+    const scopes = checked.scopes
+      .map((scope) => `<li><code>${text(scope)}</code>: ${text(SCOPE_DESCRIPTIONS[scope])}</li>`)
+      .join('');
+    return sendPage(
+      reply,
+      200,
+      'Connect an application',
+      `<h1>Connect ${text(checked.client.name)}?</h1>
+      <p><strong>${text(checked.client.name)}</strong> wants to use the Ticket Judging Service as you, through MCP.
+      It will be sent back to <strong>${text(where)}</strong>.</p>
+      <p>It asks for these permissions:</p><ul>${scopes}</ul>
+      <p class="muted">You can disconnect it at any time; its access then ends at once.</p>
+      <form method="post" action="/consent">
+        ${hiddenFields({ csrf, ...checked.params })}
+        <div class="row">
+          <button type="submit" name="decision" value="approve">Approve</button>
+          <button type="submit" name="decision" value="deny">Deny</button>
+        </div>
+      </form>`,
+    );
+  }
+}
+
+function errorBody(message: string): string {
+  return `<h1>Cannot connect this application</h1><p class="error" role="alert">${text(message)}</p>
+    <p class="muted">Nothing was shared. Close this window and try connecting again from the application.</p>`;
+}

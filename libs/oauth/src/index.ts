@@ -1,0 +1,29 @@
+export { OAuthModule } from './oauth.module.js';
+export { OAuthError, AuthorizationPageError, type OAuthErrorCode } from './oauth-error.js';
+export { OAUTH_SCOPES, parseScopes } from './scopes.js';
+export {
+  ClientRegistrationService,
+  REGISTRATIONS_PER_IP_PER_HOUR,
+  type RegisteredClient,
+} from './client-registration.service.js';
+export {
+  AuthorizationService,
+  CODE_TTL_SECONDS,
+  type AuthorizationParams,
+  type AuthorizationRequest,
+  type ClientRedirect,
+} from './authorization.service.js';
+export {
+  TokenService,
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type TokenRequest,
+  type TokenResponse,
+  type VerifiedAccessToken,
+  type AccessTokenCheck,
+} from './token.service.js';
+export { ConnectedClientsService } from './connected-clients.service.js';
+export { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.js';
+export { publicOrigin, mcpResource } from './public-origin.js';
+export { checkRedirectUri, isRegisteredRedirectUri } from './redirect-uris.js';
+export { verifiesChallenge } from './pkce.js';

@@ -1,0 +1,609 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApi, type TestApi } from '../support/api.js';
+import { createKey, PASSWORD, signUp, uniqueEmail, type Client } from '../support/client.js';
+import { authorizeInBrowser, Browser, hiddenFields } from '../support/mcp-client.js';
+import {
+  authorizationUrl,
+  authorizeAndExchange,
+  mcpCall,
+  pkce,
+  REDIRECT_URI,
+  registerClient,
+  tokenRequest,
+} from '../support/oauth-flow.js';
+
+const SCOPES = [
+  'packs:read',
+  'packs:write',
+  'judgments:run',
+  'judgments:read',
+  'simulations:run',
+  'labels:write',
+];
+
+describe('OAuth 2.1 authorization server and the /mcp resource', () => {
+  let api: TestApi;
+  let base: string;
+  let account: { email: string; password: string };
+  let session: Client;
+  let clientId: string;
+
+  beforeAll(async () => {
+    api = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-oauth` });
+    base = api.url;
+    account = { email: uniqueEmail('oauth'), password: PASSWORD };
+    ({ client: session } = await signUp(base, account.email));
+    clientId = (await registerClient(base)).body.client_id;
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+  const challenge = () => `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
+
+  describe('discovery', () => {
+    it('publishes protected resource metadata (RFC 9728) at both paths', async () => {
+      for (const path of [
+        '/.well-known/oauth-protected-resource/mcp',
+        '/.well-known/oauth-protected-resource',
+      ]) {
+        const body: any = await (await fetch(base + path)).json();
+        expect(body).toMatchObject({
+          resource: `${base}/mcp`,
+          authorization_servers: [base],
+          scopes_supported: SCOPES,
+          bearer_methods_supported: ['header'],
+        });
+      }
+    });
+
+    it('publishes authorization server metadata (RFC 8414)', async () => {
+      const body: any = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
+      expect(body).toMatchObject({
+        issuer: base,
+        authorization_endpoint: `${base}/oauth/authorize`,
+        token_endpoint: `${base}/oauth/token`,
+        registration_endpoint: `${base}/oauth/register`,
+        revocation_endpoint: `${base}/oauth/revoke`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        authorization_response_iss_parameter_supported: true,
+        scopes_supported: SCOPES,
+      });
+      expect(body.token_endpoint_auth_methods_supported).toContain('none');
+    });
+  });
+
+  describe('/mcp refuses anything but a live access token for it', () => {
+    it('no token: 401 with the resource metadata challenge', async () => {
+      const res = await mcpCall(base, null, initialize);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe(challenge());
+      expect(res.body).toEqual({ error: 'access token required' });
+    });
+
+    it('an API key in either header or a session cookie: the same 401', async () => {
+      const { key } = await createKey(session);
+      for (const headers of [{ 'x-api-key': key.secret }, { cookie: session.cookie! }] as Record<
+        string,
+        string
+      >[]) {
+        const res = await mcpCall(base, null, initialize, headers);
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe(challenge());
+      }
+      const bearerKey = await mcpCall(base, key.secret, initialize);
+      expect(bearerKey.status).toBe(401);
+      expect(bearerKey.headers.get('www-authenticate')).toMatch(
+        /^Bearer error="invalid_token", .*resource_metadata="/,
+      );
+    });
+
+    it('an unknown token: 401 invalid_token', async () => {
+      const res = await mcpCall(base, 'tj_at_forged', initialize);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    });
+
+    it('a token issued for another origin (audience) is refused', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      const ok = await mcpCall(base, tokens.access_token, initialize);
+      expect(ok.status).toBe(200);
+      const otherOrigin = base.replace('127.0.0.1', 'localhost');
+      const res = await mcpCall(otherOrigin, tokens.access_token, initialize);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      expect(res.headers.get('www-authenticate')).toContain('another resource');
+    });
+
+    it('a foreign Origin gets 403, GET and DELETE 405, an unknown protocol version 400', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      const foreign = await mcpCall(base, tokens.access_token, initialize, {
+        origin: 'https://evil.example',
+      });
+      expect(foreign.status).toBe(403);
+      const same = await mcpCall(base, tokens.access_token, initialize, { origin: base });
+      expect(same.status).toBe(200);
+      for (const method of ['GET', 'DELETE']) {
+        const res = await fetch(`${base}/mcp`, {
+          method,
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        });
+        expect(res.status).toBe(405);
+      }
+      const version = await mcpCall(base, tokens.access_token, initialize, {
+        'mcp-protocol-version': '1999-01-01',
+      });
+      expect(version.status).toBe(400);
+    });
+  });
+
+  describe('authorization endpoint', () => {
+    const params = (extra: Record<string, string | undefined> = {}) => ({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+      state: 'xyz',
+      ...extra,
+    });
+
+    it('sends a visitor without a session to /login, then to /consent', async () => {
+      const res = await fetch(authorizationUrl(base, params()), { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!, base);
+      expect(location.pathname).toBe('/login');
+      expect(location.searchParams.get('next')).toMatch(/^\/consent\?/);
+    });
+
+    it('deny: back to the client with access_denied, state and iss, and no code', async () => {
+      const callback = await authorizeInBrowser(
+        new Browser(),
+        authorizationUrl(base, params()),
+        account,
+        'deny',
+      );
+      expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
+      expect(callback.searchParams.get('error')).toBe('access_denied');
+      expect(callback.searchParams.get('state')).toBe('xyz');
+      expect(callback.searchParams.get('iss')).toBe(base);
+      expect(callback.searchParams.get('code')).toBeNull();
+    });
+
+    it.each([
+      ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
+      ['no PKCE', { code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
+      ['another resource', { resource: 'https://elsewhere.example/mcp' }, 'invalid_target'],
+      ['an unknown scope', { scope: 'packs:read admin' }, 'invalid_scope'],
+      ['another response type', { response_type: 'token' }, 'unsupported_response_type'],
+    ])('%s: redirected back with the error, state and iss', async (_name, extra, error) => {
+      const res = await fetch(authorizationUrl(base, params(extra)), { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.origin + location.pathname).toBe(REDIRECT_URI);
+      expect(location.searchParams.get('error')).toBe(error);
+      expect(location.searchParams.get('state')).toBe('xyz');
+      expect(location.searchParams.get('iss')).toBe(base);
+    });
+
+    it('an unknown client or an unregistered redirect URI never redirects', async () => {
+      for (const extra of [
+        { client_id: 'mcp_unknown' },
+        { redirect_uri: 'https://attacker.example/cb' },
+        { redirect_uri: 'http://127.0.0.1:49152/other-path' },
+      ]) {
+        const res = await fetch(authorizationUrl(base, params(extra)), { redirect: 'manual' });
+        expect(res.status).toBe(400);
+        expect(res.headers.get('location')).toBeNull();
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      }
+    });
+
+    it('accepts a loopback redirect URI on another port (RFC 8252)', async () => {
+      const res = await fetch(
+        authorizationUrl(base, params({ redirect_uri: 'http://127.0.0.1:1234/callback' })),
+        {
+          redirect: 'manual',
+        },
+      );
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.get('location')!, base).pathname).toBe('/login');
+    });
+  });
+
+  describe('token endpoint', () => {
+    it('issues an hour-long access token, a refresh token and every scope when none was asked', async () => {
+      const { tokens, status } = await authorizeAndExchange(base, clientId, account);
+      expect(status).toBe(200);
+      expect(tokens).toEqual({
+        access_token: expect.stringMatching(/^tj_at_/),
+        token_type: 'Bearer',
+        expires_in: 3600,
+        refresh_token: expect.stringMatching(/^tj_rt_/),
+        scope: SCOPES.join(' '),
+      });
+    });
+
+    it('a wrong PKCE verifier is invalid_grant, in the OAuth error body', async () => {
+      const { challenge } = pkce();
+      const callback = await authorizeInBrowser(
+        new Browser(),
+        authorizationUrl(base, {
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: REDIRECT_URI,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        account,
+      );
+      const res = await tokenRequest(base, {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: pkce().verifier,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'invalid_grant', error_description: expect.any(String) });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('a reused code is refused and revokes what it issued', async () => {
+      const { code, verifier, tokens } = await authorizeAndExchange(base, clientId, account);
+      const again = await tokenRequest(base, {
+        grant_type: 'authorization_code',
+        code,
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.error).toBe('invalid_grant');
+      expect((await mcpCall(base, tokens.access_token, initialize)).status).toBe(401);
+      const refresh = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+      });
+      expect(refresh.body.error).toBe('invalid_grant');
+    });
+
+    it('refresh tokens rotate; a reused one revokes the whole family', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      const first = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+      });
+      expect(first.status).toBe(200);
+      expect(first.body.refresh_token).not.toBe(tokens.refresh_token);
+      expect((await mcpCall(base, first.body.access_token, initialize)).status).toBe(200);
+      const replay = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+      });
+      expect(replay.body.error).toBe('invalid_grant');
+      expect((await mcpCall(base, first.body.access_token, initialize)).status).toBe(401);
+      const next = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: first.body.refresh_token,
+        client_id: clientId,
+      });
+      expect(next.body.error).toBe('invalid_grant');
+    });
+
+    it('a refresh may narrow scopes, never widen them', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account, {
+        scope: 'packs:read judgments:read',
+      });
+      expect(tokens.scope).toBe('packs:read judgments:read');
+      const wider = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+        scope: 'packs:read packs:write',
+      });
+      expect(wider.body.error).toBe('invalid_scope');
+    });
+
+    it('a code for one client cannot be redeemed by another; a wrong resource is invalid_target', async () => {
+      const other = (await registerClient(base)).body.client_id;
+      const { verifier, challenge } = pkce();
+      const callback = await authorizeInBrowser(
+        new Browser(),
+        authorizationUrl(base, {
+          response_type: 'code',
+          client_id: clientId,
+          redirect_uri: REDIRECT_URI,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        account,
+      );
+      const code = callback.searchParams.get('code')!;
+      const stolen = await tokenRequest(base, {
+        grant_type: 'authorization_code',
+        code,
+        client_id: other,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      });
+      expect(stolen.body.error).toBe('invalid_grant');
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      const target = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+        resource: 'https://elsewhere.example/mcp',
+      });
+      expect(target.body.error).toBe('invalid_target');
+    });
+
+    it('refuses unknown clients and grant types with OAuth errors', async () => {
+      const unknown = await tokenRequest(base, {
+        grant_type: 'authorization_code',
+        code: 'x',
+        client_id: 'nope',
+      });
+      expect(unknown.status).toBe(401);
+      expect(unknown.body.error).toBe('invalid_client');
+      const grant = await tokenRequest(base, { grant_type: 'password', client_id: clientId });
+      expect(grant.body.error).toBe('unsupported_grant_type');
+      const twice = await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=refresh_token&client_id=${clientId}&client_id=${clientId}`,
+      });
+      expect(twice.status).toBe(400);
+      expect(((await twice.json()) as { error: string }).error).toBe('invalid_request');
+    });
+
+    it('confidential clients authenticate with their secret (Basic or body)', async () => {
+      const registered = (await registerClient(base, { token_endpoint_auth_method: 'client_secret_basic' }))
+        .body;
+      expect(registered.client_secret).toMatch(/^tj_cs_/);
+      const { challenge, verifier } = pkce();
+      const callback = await authorizeInBrowser(
+        new Browser(),
+        authorizationUrl(base, {
+          response_type: 'code',
+          client_id: registered.client_id,
+          redirect_uri: REDIRECT_URI,
+          code_challenge: challenge,
+          code_challenge_method: 'S256',
+        }),
+        account,
+      );
+      const fields = {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+      };
+      const wrong = await tokenRequest(base, fields, {
+        authorization: `Basic ${Buffer.from(`${registered.client_id}:wrong`).toString('base64')}`,
+      });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.error).toBe('invalid_client');
+      const right = await tokenRequest(base, fields, {
+        authorization: `Basic ${Buffer.from(`${registered.client_id}:${registered.client_secret}`).toString('base64')}`,
+      });
+      expect(right.status).toBe(200);
+    });
+  });
+
+  describe('revocation and connected clients', () => {
+    it('revoking a refresh token (RFC 7009) ends its access tokens too', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      const res = await fetch(`${base}/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: tokens.refresh_token, client_id: clientId }).toString(),
+      });
+      expect(res.status).toBe(200);
+      expect((await mcpCall(base, tokens.access_token, initialize)).status).toBe(401);
+      const unknown = await fetch(`${base}/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: 'tj_rt_unknown', client_id: clientId }).toString(),
+      });
+      expect(unknown.status).toBe(200);
+    });
+
+    it('a user lists connected clients and disconnects one: its tokens stop at once', async () => {
+      const user = { email: uniqueEmail('connected'), password: PASSWORD };
+      const { client: own } = await signUp(base, user.email);
+      const app = (await registerClient(base, { client_name: 'Desk Assistant' })).body.client_id;
+      const { tokens } = await authorizeAndExchange(base, app, user, { scope: 'packs:read' });
+      const list = await own.get('/app/oauth-clients');
+      expect(list.status).toBe(200);
+      expect(list.body).toEqual([
+        {
+          id: app,
+          name: 'Desk Assistant',
+          scopes: ['packs:read'],
+          connectedAt: expect.any(String),
+          lastUsedAt: null,
+        },
+      ]);
+      expect((await own.delete(`/app/oauth-clients/${app}`)).status).toBe(204);
+      expect((await mcpCall(base, tokens.access_token, initialize)).status).toBe(401);
+      const refresh = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: app,
+      });
+      expect(refresh.body.error).toBe('invalid_grant');
+      expect((await own.get('/app/oauth-clients')).body).toEqual([]);
+      const again = await own.delete(`/app/oauth-clients/${app}`);
+      expect(again.status).toBe(404);
+      expect(again.body).toEqual({ error: 'client not found' });
+      // Another user's connection is not this user's to list or end.
+      expect((await session.delete(`/app/oauth-clients/${app}`)).status).toBe(404);
+    });
+  });
+
+  describe('dynamic client registration', () => {
+    it.each([
+      ['http on a public host', 'http://app.example.com/cb'],
+      ['javascript:', 'javascript:alert(1)'],
+      ['a fragment', 'https://app.example.com/cb#x'],
+      ['a bare custom scheme', 'myapp:/cb'],
+      ['not a URI', 'not a uri'],
+    ])('refuses a redirect URI with %s', async (_name, uri) => {
+      const res = await registerClient(base, { redirect_uris: [uri] });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_redirect_uri');
+    });
+
+    it('accepts https, loopback http and reverse-domain custom schemes', async () => {
+      const res = await registerClient(base, {
+        redirect_uris: ['https://app.example.com/cb', 'http://localhost:8080/cb', 'com.example.desk:/oauth'],
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        client_id: expect.stringMatching(/^mcp_/),
+        token_endpoint_auth_method: 'none',
+      });
+      expect(res.body).not.toHaveProperty('client_secret');
+    });
+
+    it('refuses malformed metadata with invalid_client_metadata', async () => {
+      for (const body of [
+        { redirect_uris: [] },
+        { redirect_uris: 'x' },
+        { grant_types: ['client_credentials'] },
+      ]) {
+        const res = await registerClient(base, body);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('invalid_client_metadata');
+      }
+    });
+
+    it('answers refusals made before its own code (NUL, nesting, duplicates) with the OAuth body', async () => {
+      const res = await registerClient(base, { client_name: 'a\u0000b' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'invalid_request',
+        error_description: expect.stringContaining('client_name'),
+      });
+      const form = await fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=refresh_token&client_id=a%00b',
+      });
+      expect(form.status).toBe(400);
+      expect(await form.json()).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    });
+
+    it('is rate limited per client IP', async () => {
+      const isolated = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-dcr` });
+      try {
+        const results = await Promise.all(Array.from({ length: 25 }, () => registerClient(isolated.url)));
+        const statuses = results.map((res) => res.status).sort();
+        expect(statuses).toEqual([...Array(20).fill(201), ...Array(5).fill(429)]);
+      } finally {
+        await isolated.close();
+      }
+    });
+  });
+
+  describe('the sign-in and consent pages', () => {
+    it('cannot be framed, cached or scripted, and label their fields', async () => {
+      const res = await fetch(`${base}/login`);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain('<label for="email">');
+      expect(html).toContain('<label for="password">');
+    });
+
+    it('refuse a consent or sign-in form without its CSRF token', async () => {
+      const browser = new Browser();
+      await browser.fetch(`${base}/login`);
+      const login = await browser.postForm(`${base}/login`, {
+        email: account.email,
+        password: PASSWORD,
+        action: 'sign-in',
+      });
+      expect(login.status).toBe(403);
+      const consent = await browser.postForm(`${base}/consent`, {
+        response_type: 'code',
+        client_id: clientId,
+        decision: 'approve',
+      });
+      expect(consent.status).toBe(303);
+      expect(consent.headers.get('location')).toMatch(/^\/login\?next=/);
+    });
+
+    it('refuse a forged consent from a signed-in browser', async () => {
+      const browser = new Browser();
+      const url = authorizationUrl(base, {
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT_URI,
+        code_challenge: pkce().challenge,
+        code_challenge_method: 'S256',
+      });
+      const page = await (await browser.fetch(`${base}/login`)).text();
+      await browser.postForm(`${base}/login`, {
+        ...hiddenFields(page),
+        email: account.email,
+        password: PASSWORD,
+        action: 'sign-in',
+      });
+      const consent = await browser.fetch(new URL(`/consent${url.search}`, base));
+      const fields = hiddenFields(await consent.text());
+      const forged = await browser.postForm(`${base}/consent`, {
+        ...fields,
+        csrf: 'forged',
+        decision: 'approve',
+      });
+      expect(forged.status).toBe(403);
+      const crossSite = await browser.fetch(`${base}/consent`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        body: new URLSearchParams({ ...fields, decision: 'approve' }).toString(),
+      });
+      expect(crossSite.status).toBe(403);
+    });
+
+    it('escape what a client registered, and never redirect off-site after sign-in', async () => {
+      const evil = (await registerClient(base, { client_name: '<script>alert(1)</script>' })).body.client_id;
+      const browser = new Browser();
+      const page = await (await browser.fetch(`${base}/login?next=//evil.example/x`)).text();
+      expect(page).not.toContain('evil.example');
+      const signedIn = await browser.postForm(`${base}/login`, {
+        ...hiddenFields(page),
+        email: account.email,
+        password: PASSWORD,
+        action: 'sign-in',
+        next: 'https://evil.example/',
+      });
+      expect(signedIn.headers.get('location')).toBe('/login');
+      const consent = await browser.fetch(
+        new URL(
+          `/consent${
+            authorizationUrl(base, {
+              response_type: 'code',
+              client_id: evil,
+              redirect_uri: REDIRECT_URI,
+              code_challenge: pkce().challenge,
+              code_challenge_method: 'S256',
+            }).search
+          }`,
+          base,
+        ),
+      );
+      const html = await consent.text();
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).not.toContain('<script>');
+    });
+  });
+});
