@@ -142,6 +142,29 @@ describe('MCP tools over OAuth, against the REST answers', () => {
     expect(await structured(mcp, 'list_simulations')).toEqual((await keyed.get('/api/simulations')).body);
   });
 
+  it('serves published packs as pack:// resources with their live document', async () => {
+    const pack = await createPublishedPack(a.keyed);
+    const draftOnly = await createPack(a.keyed, undefined, 'Draft only');
+    const { resources } = await a.mcp.listResources();
+    expect(resources.map((resource) => resource.uri)).toContain(`pack://${pack.id}`);
+    expect(resources.map((resource) => resource.uri)).not.toContain(`pack://${draftOnly.id}`);
+    const { resourceTemplates } = await a.mcp.listResourceTemplates();
+    expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'pack://{packId}' })]);
+    const read = await a.mcp.readResource({ uri: `pack://${pack.id}` });
+    const live = (await a.keyed.get(`/api/packs/${pack.id}`)).body;
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({
+      id: pack.id,
+      name: live.name,
+      liveVersionId: live.liveVersionId,
+      document: live.liveDocument,
+    });
+    await expect(b.mcp.readResource({ uri: `pack://${pack.id}` })).rejects.toThrow(/pack not found/);
+    await expect(a.mcp.readResource({ uri: `pack://${draftOnly.id}` })).rejects.toThrow(
+      /pack has no published version/,
+    );
+    await expect(a.mcp.readResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(/unknown resource/);
+  });
+
   it('answers failures as tool errors with the REST message', async () => {
     const { keyed, mcp } = a;
     const missing = '00000000-0000-4000-8000-000000000000';

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, PASSWORD, signUp, uniqueEmail, type Client } from '../support/client.js';
 import { authorizeInBrowser, Browser, hiddenFields } from '../support/mcp-client.js';
@@ -105,6 +107,26 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       const res = await mcpCall(base, 'tj_at_forged', initialize);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    });
+
+    it('an expired token: 401 invalid_token', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      try {
+        const hash = createHash('sha256').update(tokens.access_token).digest('base64url');
+        await db.query(
+          `UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+          [hash],
+        );
+      } finally {
+        await db.end();
+      }
+      const res = await mcpCall(base, tokens.access_token, initialize);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toContain(
+        'error="invalid_token", error_description="the access token expired"',
+      );
     });
 
     it('a token issued for another origin (audience) is refused', async () => {

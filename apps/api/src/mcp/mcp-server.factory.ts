@@ -3,7 +3,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -11,6 +14,7 @@ import type { Principal } from '@app/auth';
 import { DomainError, MissingPermissionError, ValidationError } from '@app/domain';
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { API_VERSION } from '../openapi.js';
+import { McpPackResources, PACK_RESOURCE_TEMPLATE } from './mcp-resources.js';
 import { McpSchemas } from './mcp-schemas.js';
 import { NoArgs } from './mcp-tool-args.dto.js';
 import { McpTools, type McpTool } from './mcp-tools.js';
@@ -35,13 +39,14 @@ export class McpServerFactory {
   constructor(
     private readonly tools: McpTools,
     private readonly schemas: McpSchemas,
+    private readonly resources: McpPackResources,
   ) {}
 
   create(principal: Principal): Server {
     const server = new Server(
       { name: 'ticket-judge', title: 'Ticket Judging Service', version: API_VERSION },
       {
-        capabilities: { tools: { listChanged: false } },
+        capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
         instructions: INSTRUCTIONS,
         jsonSchemaValidator: schemaValidator,
       },
@@ -49,6 +54,15 @@ export class McpServerFactory {
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.list() }));
     server.setRequestHandler(CallToolRequestSchema, (request) =>
       this.call(principal, request.params.name, request.params.arguments ?? {}),
+    );
+    server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+      resources: await this.resources.list(principal),
+    }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+      resourceTemplates: [PACK_RESOURCE_TEMPLATE],
+    }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+      this.resources.read(principal, request.params.uri),
     );
     return server;
   }
