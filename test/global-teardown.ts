@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
+import { deleteRedisNamespace } from './support/redis.js';
 
 /** Drops the run's database and Redis keys (KEEP_TEST_DATABASE=1 keeps them for a look afterwards). */
 export default async function globalTeardown(): Promise<void> {
@@ -17,15 +17,5 @@ export default async function globalTeardown(): Promise<void> {
 
 async function deleteRedisKeys(prefix: string | undefined): Promise<void> {
   if (!prefix?.startsWith('tjtest-') || process.env.KEEP_TEST_DATABASE === '1') return;
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await deleteRedisNamespace(prefix);
 }

@@ -4,7 +4,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startApi } from '../support/api.js';
 import { Client, PASSWORD, signUp, uniqueEmail } from '../support/client.js';
@@ -41,6 +40,7 @@ import {
 import { freePort, type RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
+import { deleteRedisNamespace } from '../support/redis.js';
 
 /**
  * Property-based fuzz of every operation in the served OpenAPI document: schema-valid requests,
@@ -1119,19 +1119,7 @@ function parseRawResponse(raw: string): Reply | null {
   };
 }
 
-async function redisCleanup(): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+const redisCleanup = () => deleteRedisNamespace(PREFIX);
 
 describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
   beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import { queryDatabase } from '../support/db.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, PASSWORD, signUp, uniqueEmail, type Client } from '../support/client.js';
 import { authorizeInBrowser, Browser, hiddenFields } from '../support/mcp-client.js';
 import {
+  approve,
   authorizationUrl,
   authorizeAndExchange,
   mcpCall,
@@ -111,17 +112,11 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
 
     it('an expired token: 401 invalid_token', async () => {
       const { tokens } = await authorizeAndExchange(base, clientId, account);
-      const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await db.connect();
-      try {
-        const hash = createHash('sha256').update(tokens.access_token).digest('base64url');
-        await db.query(
-          `UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
-          [hash],
-        );
-      } finally {
-        await db.end();
-      }
+      const hash = createHash('sha256').update(tokens.access_token).digest('base64url');
+      await queryDatabase(
+        `UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+        [hash],
+      );
       const res = await mcpCall(base, tokens.access_token, initialize);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain(
@@ -251,17 +246,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
 
     it('a wrong PKCE verifier is invalid_grant, in the OAuth error body', async () => {
       const { challenge } = pkce();
-      const callback = await authorizeInBrowser(
-        new Browser(),
-        authorizationUrl(base, {
-          response_type: 'code',
-          client_id: clientId,
-          redirect_uri: REDIRECT_URI,
-          code_challenge: challenge,
-          code_challenge_method: 'S256',
-        }),
-        account,
-      );
+      const callback = await approve(base, clientId, account, challenge);
       const res = await tokenRequest(base, {
         grant_type: 'authorization_code',
         code: callback.searchParams.get('code')!,
@@ -336,17 +321,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
     it('a code for one client cannot be redeemed by another; a wrong resource is invalid_target', async () => {
       const other = (await registerClient(base)).body.client_id;
       const { verifier, challenge } = pkce();
-      const callback = await authorizeInBrowser(
-        new Browser(),
-        authorizationUrl(base, {
-          response_type: 'code',
-          client_id: clientId,
-          redirect_uri: REDIRECT_URI,
-          code_challenge: challenge,
-          code_challenge_method: 'S256',
-        }),
-        account,
-      );
+      const callback = await approve(base, clientId, account, challenge);
       const code = callback.searchParams.get('code')!;
       const stolen = await tokenRequest(base, {
         grant_type: 'authorization_code',
@@ -390,17 +365,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         .body;
       expect(registered.client_secret).toMatch(/^tj_cs_/);
       const { challenge, verifier } = pkce();
-      const callback = await authorizeInBrowser(
-        new Browser(),
-        authorizationUrl(base, {
-          response_type: 'code',
-          client_id: registered.client_id,
-          redirect_uri: REDIRECT_URI,
-          code_challenge: challenge,
-          code_challenge_method: 'S256',
-        }),
-        account,
-      );
+      const callback = await approve(base, registered.client_id, account, challenge);
       const fields = {
         grant_type: 'authorization_code',
         code: callback.searchParams.get('code')!,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import { startApi } from '../support/api.js';
 import {
@@ -15,6 +14,7 @@ import { TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
+import { deleteRedisNamespace } from '../support/redis.js';
 
 /**
  * Tenant isolation, driven by the served OpenAPI document: user B calls every operation whose path
@@ -342,16 +342,4 @@ function isNotFoundBody(body: unknown): boolean {
   return keys.length === 1 && typeof error === 'string' && /^\S.* not found$/.test(error);
 }
 
-async function deleteRedisKeys(): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}:*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+const deleteRedisKeys = () => deleteRedisNamespace(PREFIX);

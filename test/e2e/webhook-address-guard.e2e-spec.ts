@@ -1,25 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant, type Client } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
 import { Receiver } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
+import { queryDatabase } from '../support/db.js';
 
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-guard`;
 const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) };
 const REFUSED = { error: 'url must not point to a loopback, private, link-local or metadata address' };
 
-async function query<T = any>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
+const query = queryDatabase;
 
 describe('completion URLs saved in production', () => {
   let api: TestApi;

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { Queue } from 'bullmq';
-import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
@@ -8,18 +7,11 @@ import { createPack, createPublishedPack, TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver, sign, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
+import { queryDatabase } from '../support/db.js';
 
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-hooks`;
 
-async function query<T = any>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  try {
-    return (await db.query(sql, params)).rows as T[];
-  } finally {
-    await db.end();
-  }
-}
+const query = queryDatabase;
 
 describe('completion endpoint', () => {
   let api: TestApi;

@@ -51,6 +51,28 @@ export async function tokenRequest(
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
+/** Authorizes `clientId` with PKCE as `account` (sign-in and Approve); where the browser was sent back. */
+export function approve(
+  baseUrl: string,
+  clientId: string,
+  account: Account,
+  challenge: string,
+  extra: Record<string, string> = {},
+): Promise<URL> {
+  return authorizeInBrowser(
+    new Browser(),
+    authorizationUrl(baseUrl, {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      ...extra,
+    }),
+    account,
+  );
+}
+
 /**
  * The whole code flow by hand: authorize with PKCE, sign in and approve as `account`, exchange the
  * code. Returns the code, the verifier and the token answer, for tests that then misuse them.
@@ -62,20 +84,11 @@ export async function authorizeAndExchange(
   extra: Record<string, string> = {},
 ): Promise<{ code: string; verifier: string; tokens: any; status: number }> {
   const { verifier, challenge } = pkce();
-  const callback = await authorizeInBrowser(
-    new Browser(),
-    authorizationUrl(baseUrl, {
-      response_type: 'code',
-      client_id: clientId,
-      redirect_uri: REDIRECT_URI,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'st-1',
-      resource: `${baseUrl}/mcp`,
-      ...extra,
-    }),
-    account,
-  );
+  const callback = await approve(baseUrl, clientId, account, challenge, {
+    state: 'st-1',
+    resource: `${baseUrl}/mcp`,
+    ...extra,
+  });
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${callback.search}`);
   const res = await tokenRequest(baseUrl, {
