@@ -14,7 +14,6 @@ import { TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
-import { deleteRedisNamespace } from '../support/redis.js';
 
 /**
  * Tenant isolation, driven by the served OpenAPI document: user B calls every operation whose path
@@ -23,7 +22,8 @@ import { deleteRedisNamespace } from '../support/redis.js';
  * A new route joins the matrix by itself; one whose ids the matrix cannot supply fails until it is
  * mapped in ID_KINDS or listed in EXCLUDED with the reason.
  */
-const PREFIX = `tjtest-isolation-${Date.now()}-${process.pid}`;
+/** A namespace of its own under the run's, which the run's teardown clears. */
+const PREFIX = `${process.env.REDIS_PREFIX}-isolation`;
 const EXAMPLE_PACK = JSON.parse(readFileSync('examples/packs/support-triage.json', 'utf8'));
 const LABEL = { questionId: 'department', answer: { type: 'choice', choice: 'billing' } };
 
@@ -270,7 +270,6 @@ describe('tenant isolation: another user’s ids always give 404', () => {
   afterAll(async () => {
     await api.close();
     await receiver?.close();
-    await deleteRedisKeys();
   });
 
   it('reads a matrix of routes from the served document', () => {
@@ -341,5 +340,3 @@ function isNotFoundBody(body: unknown): boolean {
   const { error } = body as { error?: unknown };
   return keys.length === 1 && typeof error === 'string' && /^\S.* not found$/.test(error);
 }
-
-const deleteRedisKeys = () => deleteRedisNamespace(PREFIX);
