@@ -222,6 +222,21 @@ describe('hostile and careless input', () => {
       expectInvalid(await keyed.post('/api/judge', { packId, ticket }), path);
   });
 
+  it("judges the probe's whitespace ticket at once, and /healthz is not held up meanwhile", async () => {
+    // Once 13 s with the API blocked; now a few milliseconds. The bound is a hundred times looser
+    // than the measurement (bench:redaction) and only catches a return of the backtracking.
+    const ticket = { ...TICKET, customerMessage: `x${' '.repeat(99_000)}x` };
+    const started = Date.now();
+    const [judged, health] = await Promise.all([
+      keyed.post('/api/judge', { packId, ticket }),
+      new Promise((resolve) => setTimeout(resolve, 5)).then(() => new Client(api.url).get('/healthz')),
+    ]);
+    const elapsedMs = Date.now() - started;
+    expect([judged.status, health.status]).toEqual([200, 200]);
+    expect(judged.body.result).toMatchObject({ status: 'review', reviewReasons: ['invalid_ticket'] });
+    expect(elapsedMs).toBeLessThan(2000);
+  });
+
   it('refuses label answers with unknown fields or bad probabilities', async () => {
     const judged = await keyed.post('/api/judge', { packId, ticket: TICKET });
     const route = `/api/evaluations/${judged.body.evaluationId}/labels`;

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { loadConfigOrExit } from '@app/config';
+import { warmUpRedaction } from '@app/domain';
 import { ReadinessService } from '@app/persistence';
 import { startHealthServer } from './health-server.js';
 import { WorkerModule } from './worker.module.js';
@@ -10,6 +11,7 @@ import { WorkerModule } from './worker.module.js';
 const READY_TIMEOUT_MS = 30_000;
 
 const config = loadConfigOrExit();
+warmUpRedaction();
 const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
 app.useLogger(app.get(PinoLogger));
 const logger = new Logger('Worker');

@@ -15,7 +15,7 @@ export * from './judgment.js';
 export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';
 export { decide, selectedProbability, type Decision } from './decision.js';
 export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
-export { redactText, redactTicket, REDACTION_PLACEHOLDERS } from './redaction.js';
+export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
 export { signBody, verifyBodySignature } from './signature.js';

@@ -130,6 +130,8 @@ const UNCHANGED: [kind: string, input: string][] = [
   ['password complaint', 'My password is not working'],
   ['bearer as a word', 'The bearer of this letter is my assistant'],
   ['IBAN wrong checksum', 'Refund to DE89 3704 0044 0532 0130 01 please'],
+  ['IBAN checksum, German IBAN one digit short', 'Refund to DE51 3704 0044 0532 0130 0 please'],
+  ['IBAN checksum, no such country', 'Refund to QQ33 3704 0044 0532 0130 00 please'],
   ['SSN area 000', 'SSN 000-12-3456'],
   ['SSN area 666', 'SSN 666-12-3456'],
   ['SSN area 9xx', 'ITIN 912-34-5678'],

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { countrySpecs } from 'ibantools';
 import { API_KEY_PREFIX } from './api-key-format.js';
 import type { MetadataValue, Ticket } from './ticket.js';
 
@@ -15,96 +15,224 @@ export const REDACTION_PLACEHOLDERS = {
 
 type RedactionKind = keyof typeof REDACTION_PLACEHOLDERS;
 
+/*
+ * Time bound. Tickets reach this code from the judge route, inbound webhooks and dataset uploads,
+ * in bodies of up to 1 MiB, so every rule is linear in the text with a small constant (figures in
+ * docs/performance.md, "Redaction"):
+ * - A lookbehind with an unbounded quantifier is only tried where its end can be: after the
+ *   assertions on the characters at the position (`([ \t])(?=[\w.~+/-])(?<=\bBearer[ \t]+)`), so
+ *   each run of spaces is read backwards once, not again from every position inside it.
+ * - A pattern whose match starts with a word character opens with `\b`, which the engine tests
+ *   far faster than the lookbehind after it (the old `(?<![\w…])` split in two).
+ * - Every match has a bounded length or ends where a run of its characters ends, so a failed
+ *   attempt never rereads more than that run, and a new attempt never starts inside it.
+ * - Checks that a regular expression can state (IP address syntax, per node:net) are in the
+ *   pattern, so `String.replace` does the work natively; the rest run per match, on indices.
+ */
+
+/** A pattern and what its matches become. */
 interface RedactionRule {
   name: string;
   kind: RedactionKind;
-  /** Global pattern; the whole match is replaced, so a label to keep sits in a lookbehind. */
+  /** Global pattern. With `keepsLabel`, group 1 is a label put back before the placeholder. */
   pattern: RegExp;
-  /** Rejects text that only looks right (a 16-digit number failing Luhn); rejected text is kept. */
-  isValid?: (match: string) => boolean;
+  keepsLabel?: boolean;
+  /** A string every match contains: a text without it is not scanned. */
+  requires?: string;
+  /** Rejects a match that only looks right (a 16-digit number failing Luhn); it is kept as is. */
+  isValid?: (text: string, start: number, end: number) => boolean;
   /** The pattern may swallow one following short word (`… 7034 EUR`): retry once without it. */
   mayOverrunOneWord?: boolean;
 }
 
-const digitsOf = (text: string): string => text.replace(/\D/g, '');
-const digitCountBetween = (min: number, max: number) => (text: string) => {
-  const count = digitsOf(text).length;
+/** Luhn check; a run of one repeated digit (`0000 0000 0000 0000`) passes it but is no card. */
+function isLuhnValid(text: string, start: number, end: number): boolean {
+  let sum = 0;
+  let count = 0;
+  let repeated = true;
+  for (let i = end - 1; i >= start; i--) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) continue;
+    if (count > 0 && text.charCodeAt(i) !== text.charCodeAt(end - 1)) repeated = false;
+    sum += count % 2 === 1 ? (digit * 2 > 9 ? digit * 2 - 9 : digit * 2) : digit;
+    count++;
+  }
+  return count >= 13 && count <= 19 && !repeated && sum % 10 === 0;
+}
+
+/**
+ * The IBAN length of every country that has one, from ibantools' copy of the SWIFT registry (and
+ * the countries outside it that issue IBANs). A candidate of another length, or from a country
+ * without IBANs, is refused before its checksum is computed, so each candidate costs at most one
+ * checksum (a match and its retry without the last word cannot both have the country's length).
+ */
+const IBAN_LENGTHS = new Map(
+  Object.entries(countrySpecs).flatMap(([country, spec]) =>
+    spec.chars ? [[country, spec.chars] as const] : [],
+  ),
+);
+
+/**
+ * The country's length, then ISO 13616: move the first four characters to the end, letters become
+ * 10..35, the number mod 97 is 1. The remainder is taken every few digits only (an exact integer
+ * below 2^53 until then).
+ */
+function isIbanValid(text: string, start: number, end: number): boolean {
+  let length = 0;
+  let rest = start;
+  for (let i = start; i < end; i++) {
+    if (text.charCodeAt(i) !== 32 && ++length === 4) rest = i + 1;
+  }
+  if (length !== IBAN_LENGTHS.get(text.slice(start, start + 2))) return false;
+  let remainder = 0;
+  for (let k = rest; k < end + rest - start; k++) {
+    const code = text.charCodeAt(k < end ? k : k - end + start);
+    if (code === 32) continue;
+    remainder = code >= 65 ? remainder * 100 + code - 55 : remainder * 10 + code - 48;
+    if (remainder > 1e12) remainder %= 97;
+  }
+  return remainder % 97 === 1;
+}
+
+const digitCountBetween = (min: number, max: number) => (text: string, start: number, end: number) => {
+  let count = 0;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57) count++;
+  }
   return count >= min && count <= max;
 };
 
-/** Luhn check; a run of one repeated digit (`0000 0000 0000 0000`) passes it but is no card. */
-function isLuhnValid(text: string): boolean {
-  const digits = digitsOf(text);
-  if (digits.length < 13 || digits.length > 19 || /^(\d)\1+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
+/**
+ * Matches as `String.replace` finds them, so a rejected match is skipped as a whole. Builds
+ * nothing itself; the loop ends the function, as code after a long loop, compiled on the stack
+ * before it ever ran, made V8 deoptimize on every call.
+ */
+function replaceValid(rule: RedactionRule, text: string, out: Rewriter): void {
+  const { pattern, isValid, mayOverrunOneWord } = rule;
+  pattern.lastIndex = 0;
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const start = found.index;
+    const end = pattern.lastIndex;
+    if (isValid!(text, start, end)) {
+      out.replace(start, end);
+    } else if (mayOverrunOneWord) {
+      // A loop, not lastIndexOf: the space is a few characters back, and the builtin's call costs
+      // more than the search (a third of the IBAN rule's time on near misses).
+      let lastSpace = end - 1;
+      while (lastSpace > start && text.charCodeAt(lastSpace) !== 32) lastSpace--;
+      if (lastSpace > start && isValid!(text, start, lastSpace)) out.replace(start, lastSpace);
+    }
   }
-  return sum % 10 === 0;
 }
 
-/** ISO 13616: move the first four characters to the end, letters become 10..35, the number mod 97 is 1. */
-function isIbanValid(text: string): boolean {
-  const iban = text.replace(/ /g, '');
-  if (iban.length < 15 || iban.length > 34) return false;
-  const numeric = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (ch) => String(ch.charCodeAt(0) - 55));
-  let remainder = 0;
-  for (const digit of numeric) remainder = (remainder * 10 + Number(digit)) % 97;
-  return remainder === 1;
+/** Rebuilds a text with stretches, in order and without overlap, replaced by a placeholder. */
+class Rewriter {
+  private out = '';
+  private copied = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly placeholder: string,
+  ) {}
+
+  replace(start: number, end: number): void {
+    this.out += this.text.slice(this.copied, start) + this.placeholder;
+    this.copied = end;
+  }
+
+  result(): string {
+    return this.copied === 0 ? this.text : this.out + this.text.slice(this.copied);
+  }
 }
+
+function applyRule(rule: RedactionRule, text: string): string {
+  if (rule.requires !== undefined && !text.includes(rule.requires)) return text;
+  const placeholder = REDACTION_PLACEHOLDERS[rule.kind];
+  if (!rule.isValid) return text.replace(rule.pattern, rule.keepsLabel ? `$1${placeholder}` : placeholder);
+  const out = new Rewriter(text, placeholder);
+  replaceValid(rule, text, out);
+  return out.result();
+}
+
+/** node:net's IPv4 grammar (lib/internal/net.js): no octet above 255, no leading zero. */
+const IPV4_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]\\d|\\d)';
+const IPV4 = `(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}`;
+
+/** node:net's IPv6 grammar, without the zone suffix (`%eth0`), which no match here can hold. */
+const H16 = '[0-9a-fA-F]{1,4}';
+const IPV6 = [
+  `(?:${H16}:){7}(?:${H16}|:)`,
+  `(?:${H16}:){6}(?:${IPV4}|:${H16}|:)`,
+  `(?:${H16}:){5}(?::${IPV4}|(?::${H16}){1,2}|:)`,
+  `(?:${H16}:){4}(?:(?::${H16}){0,1}:${IPV4}|(?::${H16}){1,3}|:)`,
+  `(?:${H16}:){3}(?:(?::${H16}){0,2}:${IPV4}|(?::${H16}){1,4}|:)`,
+  `(?:${H16}:){2}(?:(?::${H16}){0,3}:${IPV4}|(?::${H16}){1,5}|:)`,
+  `(?:${H16}:){1}(?:(?::${H16}){0,4}:${IPV4}|(?::${H16}){1,6}|:)`,
+  `:(?:(?::${H16}){0,5}:${IPV4}|(?::${H16}){1,7}|:)`,
+].join('|');
 
 /** Known key formats; a fixed prefix is what makes them safe to match without context. */
 const API_KEY_SHAPES = [
-  'sk-[\\w-]{20,}', // OpenAI and Anthropic (sk-proj-…, sk-ant-…)
-  '(?:sk|pk|rk)_(?:live|test)_[0-9A-Za-z]{16,}', // Stripe
-  'gh[pousr]_[0-9A-Za-z]{30,}', // GitHub tokens
-  'github_pat_\\w{30,}', // GitHub fine-grained tokens
-  'xox[abeprs]-[0-9A-Za-z-]{10,}', // Slack
+  'sk-[\\w-]{20}[\\w-]*', // OpenAI and Anthropic (sk-proj-…, sk-ant-…)
+  '(?:sk|pk|rk)_(?:live|test)_[0-9A-Za-z]{16}[0-9A-Za-z]*', // Stripe
+  'gh[pousr]_[0-9A-Za-z]{30}[0-9A-Za-z]*', // GitHub tokens
+  'github_pat_\\w{30}\\w*', // GitHub fine-grained tokens
+  'xox[abeprs]-[0-9A-Za-z-]{10}[0-9A-Za-z-]*', // Slack
   '(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])', // AWS access key ids
-  'AIza[\\w-]{30,}', // Google API keys
-  `${API_KEY_PREFIX}[0-9A-Za-z]{20,}`, // our own API keys
-  'whsec_[0-9A-Za-z+/=]{20,}', // webhook signing secrets
+  'AIza[\\w-]{30}[\\w-]*', // Google API keys
+  `${API_KEY_PREFIX}[0-9A-Za-z]{20}[0-9A-Za-z]*`, // our own API keys
+  'whsec_[0-9A-Za-z+/=]{20}[0-9A-Za-z+/=]*', // webhook signing secrets
 ];
 
 /** Words that follow "password is" in complaints rather than disclosures ("my password is not working"). */
 const NOT_A_PASSWORD =
   'not|no|wrong|incorrect|invalid|expired|too|still|being|now|the|a|an|my|your|correct|right|required|reset|changed|locked|working|broken|case|also|same|different|empty|blank';
 
-/** Applied in order: secrets and emails first (they contain digits), IBANs before cards before phones. */
+/**
+ * Applied in order: secrets and emails first (they contain digits), IBANs before cards before phones.
+ * Where a pattern changed, it matches exactly what it matched before; the added assertions are
+ * implied by the rest of it and only let the engine give up sooner.
+ */
 const RULES: readonly RedactionRule[] = [
   {
     name: 'API key with a known prefix',
     kind: 'secret',
-    pattern: new RegExp(`(?<![\\w-])(?:${API_KEY_SHAPES.join('|')})`, 'g'),
+    pattern: new RegExp(`\\b(?<!-)(?:${API_KEY_SHAPES.join('|')})`, 'g'),
   },
   {
     name: 'JSON Web Token',
     kind: 'secret',
-    pattern: /(?<![\w-])eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]*/g,
+    requires: 'eyJ',
+    pattern: /\b(?<!-)eyJ[\w-]{8}[\w-]*\.eyJ[\w-]{8}[\w-]*\.[\w-]*/g,
   },
   {
-    // A token needs a digit, so "the bearer of this letter" is left alone.
+    // A token needs a digit, so "the bearer of this letter" is left alone. Group 1 is the space
+    // before the token, kept; the label is then only read back from the end of a run of spaces.
     name: 'Bearer token (keeps the word Bearer)',
     kind: 'secret',
-    pattern: /(?<=\bBearer[ \t]+)(?=[\w.~+/-]*\d)[\w.~+/-]{8,}=*/gi,
+    pattern: /([ \t])(?=[\w.~+/-])(?<=\bBearer[ \t]+)(?=[\w.~+/-]*\d)[\w.~+/-]{8}[\w.~+/-]*=*/gi,
+    keepsLabel: true,
   },
   {
     // The value runs to the next space, punctuation included: better a lost full stop than a leaked
     // character. A quoted value may hold spaces; an already redacted one is skipped (idempotence).
+    // Group 1 is the label's last character (a space, `:`, `=` or the `s` of `is`), kept.
     name: 'password value (keeps the label)',
     kind: 'secret',
     pattern: new RegExp(
-      `(?<=\\b(?:password|passwd|passphrase|passcode|pwd)["']?(?:[ \\t]*[:=]|[ \\t]+is:?)[ \\t]*)` +
+      `([ \\t:=s])(?=[^\\s:=])(?<=\\b(?:password|passwd|passphrase|passcode|pwd)["']?(?:[ \\t]*[:=]|[ \\t]+is:?)[ \\t]*)` +
         `(?!(?:${NOT_A_PASSWORD})\\b|\\[SECRET\\]|[:=])(?:"[^"\\n]*"|'[^'\\n]*'|\\S+)`,
       'gi',
     ),
+    keepsLabel: true,
   },
   {
     name: 'email address',
     kind: 'email',
-    pattern: /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}(?![\p{L}\p{N}-])/gu,
+    requires: '@',
+    pattern:
+      /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.(?:[\p{L}\p{N}-]+\.)*\p{L}{2}\p{L}*(?![\p{L}\p{N}-])/gu,
   },
   {
     // Print form groups of four or electronic form; upper case only, as IBANs are written.
@@ -118,36 +246,43 @@ const RULES: readonly RedactionRule[] = [
     // Not glued to a longer number, a `+` (phones) or an identifier like `ORD-…`.
     name: 'payment card number',
     kind: 'card',
-    pattern: /(?<![\w+]|\w-|\d )\d(?:[ -]?\d){12,18}(?!\w|[ -]\d)/g,
+    pattern: /\b(?<!\+|\w-|\d )\d(?:[ -]?\d){12,18}(?!\w|[ -]\d)/g,
     isValid: isLuhnValid,
   },
   {
     // SSA never issues area 000, 666 or 9xx, group 00 or serial 0000.
     name: 'US social security number',
     kind: 'ssn',
-    pattern: /(?<![\w-])(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])/g,
+    requires: '-',
+    pattern: /\b(?<!-)(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])/g,
   },
   {
-    // Before IPv4, so an embedded IPv4 tail (`::ffff:192.0.2.1`) goes with its address.
-    // A digit is required so identifiers like `a::b` are not taken for addresses.
+    // Before IPv4, so an embedded IPv4 tail (`::ffff:192.0.2.1`) goes with its address. The first
+    // lookahead is the shape the rule has always matched (at most 7 colons), the second requires
+    // a digit so identifiers like `a::b` are not taken for addresses, then node:net's grammar.
     name: 'IPv6 address',
     kind: 'ip',
-    pattern:
-      /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?![\w:]|\.\d)/g,
-    isValid: (match) => isIPv6(match) && /\d/.test(match),
+    requires: ':',
+    pattern: new RegExp(
+      '(?<![\\w:.])(?=(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\\d{1,3}\\.){3}\\d{1,3})?(?![\\w:]|\\.\\d))' +
+        `(?=[a-fA-F:]*\\d)(?:${IPV6})(?![\\w:]|\\.\\d)`,
+      'g',
+    ),
   },
   {
-    // Not part of a longer dotted run, so `1.2.3.4.5` (a version) stays.
+    // Not part of a longer dotted run, so `1.2.3.4.5` (a version) stays; octets as node:net reads them.
     name: 'IPv4 address',
     kind: 'ip',
-    pattern: /(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?!\w|\.\d)/g,
-    isValid: isIPv4,
+    requires: '.',
+    pattern: new RegExp(`\\b(?<!\\.)${IPV4}(?!\\w|\\.\\d)`, 'g'),
   },
   {
-    // E.164 allows at most 15 digits; fewer than 8 is more likely an amount or a count.
+    // E.164 allows at most 15 digits; fewer than 8 is more likely an amount or a count. The
+    // lookahead (8 digits at most two separators apart) rejects short ones before any check runs.
     name: 'international phone number',
     kind: 'phone',
-    pattern: /(?<![\w+])\+\d+(?:(?:[ .-]| ?\(\d{1,4}\) ?)\d+)*(?![\w-]|[.,:/]\d)/g,
+    requires: '+',
+    pattern: /(?<![\w+])\+(?=\d(?:[ .()-]{0,2}\d){7})\d+(?:(?:[ .-]| ?\(\d{1,4}\) ?)\d+)*(?![\w-]|[.,:/]\d)/g,
     isValid: digitCountBetween(8, 15),
   },
   {
@@ -167,19 +302,26 @@ const RULES: readonly RedactionRule[] = [
   },
 ];
 
-function redactMatch(rule: RedactionRule, match: string): string {
-  const placeholder = REDACTION_PLACEHOLDERS[rule.kind];
-  if (!rule.isValid || rule.isValid(match)) return placeholder;
-  const lastSpace = match.lastIndexOf(' ');
-  if (rule.mayOverrunOneWord && lastSpace > 0 && rule.isValid(match.slice(0, lastSpace))) {
-    return placeholder + match.slice(lastSpace);
-  }
-  return match;
-}
-
 /** Replaces personal data and secrets in free text with typed placeholders. Idempotent. */
 export function redactText(text: string): string {
-  return RULES.reduce((out, rule) => out.replace(rule.pattern, (match) => redactMatch(rule, match)), text);
+  return RULES.reduce((out, rule) => applyRule(rule, out), text);
+}
+
+/** One of each kind the rules detect, in prose: what `warmUpRedaction` runs on. */
+const WARM_UP_TEXT =
+  'Mail jane.doe@example.com or call +44 20 7946 0958, (555) 555-1234 or 06 12 34 56 78. Card 4111 1111 1111 1111, ' +
+  'IBAN DE89 3704 0044 0532 0130 00, SSN 123-45-6789, from 192.168.1.1 and 2001:db8::1. password: hunter2, ' +
+  'Authorization: Bearer abc123def456, key sk-aaaaaaaaaaaaaaaaaaaaaaaa, eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2ln. ';
+
+/**
+ * Runs every rule on a small text until V8 has compiled the patterns and the per-match checks, so
+ * that the first large ticket a process sees is not also the one that pays for it (about 20 ms at
+ * boot; the first call on 1 MiB of dense personal data took 68 ms cold against 40 ms warm). The API
+ * and the worker call it before they take traffic.
+ */
+export function warmUpRedaction(): void {
+  const text = WARM_UP_TEXT.repeat(4);
+  for (let round = 0; round < 200; round++) redactText(text);
 }
 
 function redactMetadata(metadata: Record<string, MetadataValue>): Record<string, MetadataValue> {
