@@ -10,9 +10,9 @@ const unusedVars = [
 ];
 
 export default defineConfig(
-  globalIgnores(['dist/', 'node_modules/', 'coverage/']),
+  globalIgnores(['dist/', 'node_modules/', 'coverage/', 'apps/web/src/api/schema.d.ts']),
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -36,6 +36,10 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/unbound-method': 'off',
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['scripts/**/*.mjs', '*.js', '*.mjs'],

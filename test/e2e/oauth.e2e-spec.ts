@@ -573,7 +573,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         action: 'sign-in',
         next: 'https://evil.example/',
       });
-      expect(signedIn.headers.get('location')).toBe('/login');
+      expect(signedIn.headers.get('location')).toBe('/');
       const consent = await browser.fetch(
         new URL(
           `/consent${

@@ -16,6 +16,7 @@ import { HARDENED_FASTIFY_OPTIONS, useCheckedJsonParser } from './errors/hardene
 import { requestLogger } from './logger.js';
 import { setupOpenApi } from './openapi.js';
 import { mountBullBoard } from './admin/bull-board.js';
+import { serveWebApp } from './web/web-app.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -63,6 +64,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   });
   setupOpenApi(app);
   await mountBullBoard(app, config);
+  await serveWebApp(app, config.webRoot);
 }
 
 export interface ApiAppOptions {

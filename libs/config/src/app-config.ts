@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -70,6 +71,11 @@ class Environment {
   @IsInt()
   @Min(1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
+
+  /** The built web app (`npm run build:web`), served at `/`; relative paths are from the working directory. */
+  @IsString()
+  @MinLength(1)
+  WEB_ROOT = 'dist/web';
 
   /** Trust X-Forwarded-* (client IP for sign-in throttling) only behind a proxy that sets them. */
   @Transform(toBool)
@@ -164,6 +170,8 @@ export interface AppConfig {
   migrateOnStart: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Absolute path of the built web app. */
+  webRoot: string;
   trustProxy: boolean;
   modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
   workerHealthPort?: number;
@@ -242,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: parsed.MIGRATE_ON_START,
     logLevel: parsed.LOG_LEVEL,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    webRoot: path.resolve(parsed.WEB_ROOT),
     trustProxy: parsed.TRUST_PROXY,
     modelGateway: {
       url: parsed.MODEL_GATEWAY_URL,

@@ -92,6 +92,34 @@ export class JudgeService {
     return evaluation ?? (await this.evaluations.findById(userId, resultId))!;
   }
 
+  /**
+   * The app's playground: judges against any version of the pack, the draft included (so a draft
+   * can be tried before it is published), or the live version when none is given. No idempotency:
+   * every click is a new evaluation with `source: "playground"`.
+   */
+  async judgePlayground(
+    userId: string,
+    packId: string,
+    ticket: Ticket,
+    packVersionId?: string,
+  ): Promise<EvaluationEntity> {
+    if (packVersionId === undefined) return this.judgeLive(userId, packId, ticket, 'playground');
+    const version = await this.packs.findVersionById(userId, packVersionId);
+    if (!version || version.packId !== packId) {
+      throw new NotFoundError(
+        (await this.packs.find(userId, packId)) ? 'version not found' : 'pack not found',
+      );
+    }
+    return this.judgeVersion({
+      userId,
+      packId,
+      packVersionId: version.id,
+      document: version.document,
+      ticket,
+      source: 'playground',
+    });
+  }
+
   /** Judges against a given version and stores the evaluation. */
   async judgeVersion(input: JudgeVersionInput): Promise<EvaluationEntity> {
     return this.evaluations.insert(await this.evaluate(input));

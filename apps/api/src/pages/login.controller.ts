@@ -67,7 +67,8 @@ export class LoginController {
           : error.message;
       return this.form(request, reply, status, target, message, formField(form, 'email'));
     }
-    return reply.redirect(target ?? '/login', 303);
+    // Without a next path, the web app's home (served at `/`).
+    return reply.redirect(target ?? '/', 303);
   }
 
   private async signIn(form: FormFields, request: FastifyRequest): Promise<string> {

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export default function DatasetPage() {
+  return <Title order={2}>Dataset</Title>;
+}

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export default function DatasetsPage() {
+  return <Title order={2}>Datasets</Title>;
+}

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export default function EvaluationPage() {
+  return <Title order={2}>Evaluation</Title>;
+}

@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export default function PackPage() {
+  return <Title order={2}>Pack</Title>;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+/** Everything the API serves; `npm run dev:web` forwards these to it, so the session cookie just works. */
+const API_PATHS = [
+  '/api',
+  '/app',
+  '/login',
+  '/consent',
+  '/oauth',
+  '/.well-known',
+  '/mcp',
+  '/docs',
+  '/admin',
+  '/healthz',
+  '/readyz',
+];
+
+/**
+ * The web app. `npm run build:web` writes it to dist/web, which the API serves at `/`;
+ * `npm run dev:web` runs Vite's dev server with the API behind its proxy. JSX is compiled by Vite's
+ * own transform (React's automatic runtime), so no React plugin is needed (no fast refresh: a change
+ * reloads the page).
+ */
+export default defineConfig({
+  root: here,
+  base: '/',
+  build: {
+    outDir: path.resolve(here, '../../dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // Mantine marks its modules "use client" for React Server Components; meaningless in a SPA.
+      onLog(level, log, handler) {
+        if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log);
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(API_PATHS.map((prefix) => [prefix, { target: api, changeOrigin: false }])),
+  },
+});
