@@ -14,6 +14,7 @@ import {
   dropScratchDatabase,
   postgresVersion,
 } from './scratch-stores.js';
+import { seedEvaluations } from './seed-evaluations.js';
 import { createTenant } from './tenant.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,7 +28,6 @@ const OTHER_USERS = Number(env.BENCH_OTHER_USERS ?? 4);
 const OTHER_ROWS = Number(env.BENCH_OTHER_ROWS ?? 100_000);
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 300);
 const DAYS = 90;
-const CHUNK = 100_000;
 
 interface Timing {
   name: string;
@@ -35,38 +35,6 @@ interface Timing {
   p95: number;
   p99: number;
   requests: number;
-}
-
-/**
- * Bulk insert with generate_series, one statement per chunk: ~60% accept, 30% review, 10% reject,
- * spread over 90 days, every tenth review labeled. The per-day counters fill through the same
- * trigger as in production.
- */
-async function seed(
-  db: pg.Client,
-  userId: string,
-  packId: string,
-  versionId: string,
-  rows: number,
-): Promise<void> {
-  for (let start = 0; start < rows; start += CHUNK) {
-    const count = Math.min(CHUNK, rows - start);
-    await db.query(
-      `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-                                latency_ms, input_tokens, output_tokens, created_at, labeled)
-       SELECT gen_random_uuid(), $1, $2, $3, 'api', s.status, '{"subject":"Charged twice","customerMessage":"Please refund"}',
-              jsonb_build_object('status', s.status, 'answers',
-                '{"department":{"type":"choice","choice":"billing","probabilities":{"billing":0.5,"technical":0.3,"legal":0.2}},"abusive":{"type":"boolean","probability":0.1}}'::jsonb,
-                'reviewReasons', '[]'::jsonb, 'modelId', 'bench-model', 'latencyMs', 40 + n % 50),
-              'bench-model', 40 + n % 50, 300 + n % 100, 40 + n % 10,
-              now() - (n::float8 / $5) * interval '${DAYS} days',
-              s.status = 'review' AND n % 10 = 0
-         FROM generate_series($4::int, $4::int + $6::int - 1) AS n,
-              LATERAL (SELECT CASE WHEN n % 10 < 6 THEN 'accept' WHEN n % 10 < 9 THEN 'review' ELSE 'reject' END AS status) s`,
-      [userId, packId, versionId, start, rows, count],
-    );
-    process.stdout.write(`[bench] seeded ${start + count}/${rows} rows\n`);
-  }
 }
 
 async function time(name: string, url: string, apiKey: string): Promise<Timing> {
@@ -135,14 +103,20 @@ async function main(): Promise<void> {
     );
     const { user_id: userId, live_version_id: versionId } = owner.rows[0];
     const seedStarted = performance.now();
-    await seed(db, userId, tenant.packId, versionId, ROWS);
+    await seedEvaluations(db, { userId, packId: tenant.packId, versionId, rows: ROWS, days: DAYS });
     for (let i = 0; i < OTHER_USERS; i++) {
       const other = await createTenant(api.url);
       const row = await db.query<{ user_id: string; live_version_id: string }>(
         `SELECT user_id, live_version_id FROM packs WHERE id = $1`,
         [other.packId],
       );
-      await seed(db, row.rows[0].user_id, other.packId, row.rows[0].live_version_id, OTHER_ROWS);
+      await seedEvaluations(db, {
+        userId: row.rows[0].user_id,
+        packId: other.packId,
+        versionId: row.rows[0].live_version_id,
+        rows: OTHER_ROWS,
+        days: DAYS,
+      });
     }
     await db.query(`VACUUM ANALYZE evaluations`);
     await db.query(`VACUUM ANALYZE evaluation_daily_stats`);

@@ -1,0 +1,40 @@
+import type pg from 'pg';
+
+const CHUNK = 100_000;
+
+export interface SeedTarget {
+  userId: string;
+  packId: string;
+  versionId: string;
+  rows: number;
+  /** The rows spread evenly over this many days back from now. */
+  days: number;
+}
+
+/**
+ * Bulk insert with generate_series, one statement per chunk: ~60% accept, 30% review, 10% reject,
+ * every tenth review labeled. The per-day counters fill through the same trigger as in production.
+ */
+export async function seedEvaluations(
+  db: pg.Client,
+  { userId, packId, versionId, rows, days }: SeedTarget,
+): Promise<void> {
+  for (let start = 0; start < rows; start += CHUNK) {
+    const count = Math.min(CHUNK, rows - start);
+    await db.query(
+      `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
+                                latency_ms, input_tokens, output_tokens, created_at, labeled)
+       SELECT gen_random_uuid(), $1, $2, $3, 'api', s.status, '{"subject":"Charged twice","customerMessage":"Please refund"}',
+              jsonb_build_object('status', s.status, 'answers',
+                '{"department":{"type":"choice","choice":"billing","probabilities":{"billing":0.5,"technical":0.3,"legal":0.2}},"abusive":{"type":"boolean","probability":0.1}}'::jsonb,
+                'reviewReasons', '[]'::jsonb, 'modelId', 'bench-model', 'latencyMs', 40 + n % 50),
+              'bench-model', 40 + n % 50, 300 + n % 100, 40 + n % 10,
+              now() - (n::float8 / $5) * ($7::int * interval '1 day'),
+              s.status = 'review' AND n % 10 = 0
+         FROM generate_series($4::int, $4::int + $6::int - 1) AS n,
+              LATERAL (SELECT CASE WHEN n % 10 < 6 THEN 'accept' WHEN n % 10 < 9 THEN 'review' ELSE 'reject' END AS status) s`,
+      [userId, packId, versionId, start, rows, count, days],
+    );
+    process.stdout.write(`[bench] seeded ${start + count}/${rows} rows\n`);
+  }
+}
