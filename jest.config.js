@@ -32,6 +32,7 @@ export default {
     '<rootDir>/apps/**/*.spec.ts',
     '<rootDir>/libs/**/*.spec.ts',
     '<rootDir>/test/e2e/**/*.e2e-spec.ts',
+    '<rootDir>/test/browser/**/*.browser-spec.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/test/global-setup.ts',

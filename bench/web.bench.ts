@@ -56,7 +56,7 @@ async function loadDashboard(
       scripts.push(response.body().then((body) => gzipSync(body).length));
   });
   await page.goto('/');
-  const interactiveMs = (await page.evaluate(CHART_DRAWN)) as number;
+  const interactiveMs = await page.evaluate<number>(CHART_DRAWN);
   const scriptGzipBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
   await context.close();
   return { interactiveMs, scriptGzipBytes };

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppLayout } from './components/AppLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 
@@ -17,27 +17,27 @@ const SimulationsPage = lazy(() => import('./pages/SimulationsPage'));
 const SimulationPage = lazy(() => import('./pages/SimulationPage'));
 const IntegrationsPage = lazy(() => import('./pages/IntegrationsPage'));
 
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    children: [
-      { path: '/', element: <DashboardPage /> },
-      { path: '/packs', element: <PacksPage /> },
-      { path: '/packs/:packId', element: <PackPage /> },
-      { path: '/playground', element: <PlaygroundPage /> },
-      { path: '/reviews', element: <ReviewsPage /> },
-      { path: '/evaluations/:evaluationId', element: <EvaluationPage /> },
-      { path: '/calibration', element: <CalibrationPage /> },
-      { path: '/datasets', element: <DatasetsPage /> },
-      { path: '/datasets/:datasetId', element: <DatasetPage /> },
-      { path: '/simulations', element: <SimulationsPage /> },
-      { path: '/simulations/:simulationId', element: <SimulationPage /> },
-      { path: '/integrations', element: <IntegrationsPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
-
+/** Declarative routes: the data router's loaders and actions are not used, and stay out of the bundle. */
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/" element={<DashboardPage />} />
+          <Route path="/packs" element={<PacksPage />} />
+          <Route path="/packs/:packId" element={<PackPage />} />
+          <Route path="/playground" element={<PlaygroundPage />} />
+          <Route path="/reviews" element={<ReviewsPage />} />
+          <Route path="/evaluations/:evaluationId" element={<EvaluationPage />} />
+          <Route path="/calibration" element={<CalibrationPage />} />
+          <Route path="/datasets" element={<DatasetsPage />} />
+          <Route path="/datasets/:datasetId" element={<DatasetPage />} />
+          <Route path="/simulations" element={<SimulationsPage />} />
+          <Route path="/simulations/:simulationId" element={<SimulationPage />} />
+          <Route path="/integrations" element={<IntegrationsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -8,7 +8,43 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { App } from './App';
 
-const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'md' });
+// Colours for WCAG AA contrast (4.5:1), which several of Mantine's defaults miss: filled
+// components use shade 9 (white text on green, red, teal, blue and indigo 9 passes), orange and
+// yellow get darker fills, light variants get darker text in light mode, and "dimmed" text and
+// errors are darker in light mode and lighter in dark mode.
+const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 9, dark: 9 },
+  defaultRadius: 'md',
+});
+const DARK_FILLS = { orange: '#a33a0b', yellow: '#8a4a00', lime: '#3f6b06' };
+const LIGHT_VARIANT_TEXT = {
+  green: '#1e6b2e',
+  orange: '#a33a0b',
+  yellow: '#8a4a00',
+  lime: '#3f6b06',
+  teal: '#06664a',
+  red: '#c92a2a',
+};
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: Object.fromEntries(
+    Object.entries(DARK_FILLS).flatMap(([color, fill]) => [
+      [`--mantine-color-${color}-filled`, fill],
+      [`--mantine-color-${color}-filled-hover`, fill],
+    ]),
+  ),
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': '#c92a2a',
+    ...Object.fromEntries(
+      Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [
+        `--mantine-color-${color}-light-color`,
+        text,
+      ]),
+    ),
+  },
+  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-error': '#ff8787' },
+});
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,7 +58,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <App />

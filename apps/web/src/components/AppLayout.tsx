@@ -2,12 +2,11 @@ import {
   ActionIcon,
   AppShell,
   Burger,
+  Button,
   Group,
-  Menu,
   NavLink,
   Text,
   Title,
-  UnstyledButton,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -49,7 +48,10 @@ function ColorSchemeToggle() {
   );
 }
 
-/** The frame of every signed-in page: header, navigation (a drawer on phones), the page. */
+/**
+ * The frame of every signed-in page: header, navigation (a drawer on phones), the page. Kept free
+ * of floating elements (menus, popovers): they would pull a positioning library into the first page.
+ */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
@@ -79,18 +81,12 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <UnstyledButton aria-label="Account menu" px="xs">
-                  <Text size="sm" truncate maw={220}>
-                    {me.data.user.email}
-                  </Text>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => void signOut()}>Sign out</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Text size="sm" truncate maw={220} visibleFrom="xs">
+              {me.data.user.email}
+            </Text>
+            <Button variant="default" onClick={() => void signOut()}>
+              Sign out
+            </Button>
           </Group>
         </Group>
       </AppShell.Header>

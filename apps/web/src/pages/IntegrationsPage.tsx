@@ -1,5 +1,18 @@
-import { Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { ApiKeysSection } from '../components/integrations/ApiKeysSection';
+import { CompletionEndpointSection } from '../components/integrations/CompletionEndpointSection';
+import { McpClientsSection } from '../components/integrations/McpClientsSection';
 
 export default function IntegrationsPage() {
-  return <Title order={2}>Integrations</Title>;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={2}>Integrations</Title>
+        <Text c="dimmed">Connect your help desk, scripts and AI assistants to Ticket Judge.</Text>
+      </Stack>
+      <ApiKeysSection />
+      <CompletionEndpointSection />
+      <McpClientsSection />
+    </Stack>
+  );
 }

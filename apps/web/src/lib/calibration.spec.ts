@@ -1,0 +1,107 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  decimal,
+  kappaStrength,
+  reliabilityPoints,
+  thresholdOf,
+  totalLabels,
+  withThreshold,
+} from './calibration';
+
+const DOCUMENT = {
+  questions: [
+    {
+      type: 'choice' as const,
+      id: 'department',
+      name: 'Department',
+      instructions: '',
+      criteria: { options: [{ value: 'a' }, { value: 'b' }], custom: 1 },
+      review: { minSelectedProbability: 0.6, note: 'kept' } as { minSelectedProbability: number },
+    },
+    {
+      type: 'boolean' as const,
+      id: 'abusive',
+      name: 'Abusive',
+      instructions: '',
+      criteria: {},
+      review: { minSelectedProbability: 0.5 },
+    },
+  ],
+  extra: true,
+};
+
+describe('reliability', () => {
+  it('turns bins into percent rows with the calibrated line', () => {
+    expect(
+      reliabilityPoints([
+        { from: 0, to: 0.1, count: 0, agreement: null },
+        { from: 0.9, to: 1, count: 3, agreement: 2 / 3 },
+      ]),
+    ).toEqual([
+      { bin: '0.0–0.1', expected: 5, observed: null, count: 0 },
+      { bin: '0.9–1.0', expected: 95, observed: 66.7, count: 3 },
+    ]);
+  });
+});
+
+describe('figures', () => {
+  it('names kappa strengths', () => {
+    expect([null, -0.1, 0, 0.1, 0.3, 0.5, 0.7, 0.9].map(kappaStrength)).toEqual([
+      'not available',
+      'worse than chance',
+      'no better than chance',
+      'slight',
+      'fair',
+      'moderate',
+      'substantial',
+      'almost perfect',
+    ]);
+  });
+
+  it('formats decimals and sums labels', () => {
+    expect(decimal(0.72345)).toBe('0.72');
+    expect(decimal(0.5, 3)).toBe('0.5');
+    expect(decimal(null)).toBe('—');
+    const question = {
+      type: 'boolean' as const,
+      kappa: null,
+      agreementRate: null,
+      confusion: { categories: [], matrix: [] },
+      reliability: [],
+      suggestedMinSelectedProbability: null,
+      reviewShareAtSuggested: null,
+    };
+    expect(
+      totalLabels({
+        packId: 'p',
+        versionId: 'v',
+        targetAgreement: 0.95,
+        questions: [
+          { ...question, questionId: 'a', labeled: 2 },
+          { ...question, questionId: 'b', labeled: 3 },
+        ],
+      }),
+    ).toBe(5);
+  });
+});
+
+describe('thresholds in the document', () => {
+  it('reads a threshold', () => {
+    expect(thresholdOf(DOCUMENT, 'abusive')).toBe(0.5);
+    expect(thresholdOf(DOCUMENT, 'missing')).toBeUndefined();
+    expect(thresholdOf(null, 'abusive')).toBeUndefined();
+  });
+
+  it('writes one question and keeps everything else', () => {
+    const next = withThreshold(DOCUMENT, 'department', 0.7321);
+    expect(next.questions[0].review).toEqual({ minSelectedProbability: 0.7321, note: 'kept' });
+    expect(next.questions[0].criteria).toEqual(DOCUMENT.questions[0].criteria);
+    expect(next.questions[1]).toBe(DOCUMENT.questions[1]);
+    expect((next as typeof DOCUMENT).extra).toBe(true);
+    expect(DOCUMENT.questions[0].review.minSelectedProbability).toBe(0.6);
+  });
+
+  it('refuses a question the draft does not have', () => {
+    expect(() => withThreshold(DOCUMENT, 'gone', 0.5)).toThrow('The draft has no question "gone"');
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  describePermissions,
+  describeStatusCode,
+  fieldError,
+  mcpUrl,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSIONS,
+  validateEndpointUrl,
+  validateKeyName,
+  validatePermissions,
+} from './integrations';
+
+function apiError(status: number, message: string, issues: { path: string; message: string }[] = []) {
+  return {
+    status,
+    message,
+    issueFor: (path: string) => issues.find((issue) => issue.path === path)?.message,
+  };
+}
+
+describe('PERMISSIONS', () => {
+  it('lists the six permissions once each, each described', () => {
+    expect(PERMISSIONS).toHaveLength(6);
+    expect(new Set(PERMISSIONS).size).toBe(6);
+    for (const permission of PERMISSIONS) expect(PERMISSION_DESCRIPTIONS[permission]).toBeTruthy();
+  });
+});
+
+describe('describePermissions', () => {
+  it('says all when every permission is granted, in any order', () => {
+    expect(describePermissions([...PERMISSIONS].reverse())).toEqual({ all: true, list: [...PERMISSIONS] });
+  });
+
+  it('keeps the documented order and drops unknown names', () => {
+    expect(describePermissions(['labels:write', 'packs:read', 'admin:everything'])).toEqual({
+      all: false,
+      list: ['packs:read', 'labels:write'],
+    });
+  });
+
+  it('handles none', () => {
+    expect(describePermissions([])).toEqual({ all: false, list: [] });
+  });
+});
+
+describe('validation', () => {
+  it('needs a key name of at most 100 characters', () => {
+    expect(validateKeyName('  ')).toBe('Enter a name for the key');
+    expect(validateKeyName('x'.repeat(101))).toBe('Use at most 100 characters');
+    expect(validateKeyName(' zendesk ')).toBeUndefined();
+  });
+
+  it('needs at least one permission', () => {
+    expect(validatePermissions([])).toBe('Choose at least one permission');
+    expect(validatePermissions(['packs:read'])).toBeUndefined();
+  });
+
+  it('needs an absolute http(s) endpoint URL', () => {
+    expect(validateEndpointUrl('')).toMatch(/Enter the URL/);
+    expect(validateEndpointUrl('example.com/hook')).toMatch(/absolute http or https URL/);
+    expect(validateEndpointUrl('ftp://example.com/hook')).toBe('The URL must start with http or https');
+    expect(validateEndpointUrl(`https://example.com/${'a'.repeat(2048)}`)).toBe(
+      'Use at most 2048 characters',
+    );
+    expect(validateEndpointUrl(' https://helpdesk.example.com/hooks/ticket-judge ')).toBeUndefined();
+    expect(validateEndpointUrl('http://localhost:8080/hook')).toBeUndefined();
+  });
+});
+
+describe('fieldError', () => {
+  it('prefers the schema issue for the field', () => {
+    const error = apiError(400, 'invalid request', [{ path: 'url', message: 'url must be a string' }]);
+    expect(fieldError(error, 'url')).toBe('url must be a string');
+    expect(fieldError(error, 'name')).toBeUndefined();
+  });
+
+  it('takes a 400 message that names the field', () => {
+    expect(fieldError(apiError(400, 'url host does not resolve'), 'url')).toBe('url host does not resolve');
+    expect(fieldError(apiError(400, 'urlish thing'), 'url')).toBeUndefined();
+    expect(fieldError(apiError(403, 'url forbidden'), 'url')).toBeUndefined();
+  });
+
+  it('is empty without an error', () => {
+    expect(fieldError(undefined, 'url')).toBeUndefined();
+  });
+});
+
+describe('describeStatusCode', () => {
+  it('shows the code, or why there is none', () => {
+    expect(describeStatusCode({ attempts: 2, lastStatusCode: 502 })).toBe('502');
+    expect(describeStatusCode({ attempts: 1, lastStatusCode: null })).toBe('no response');
+    expect(describeStatusCode({ attempts: 0, lastStatusCode: null })).toBe('not sent yet');
+  });
+});
+
+describe('mcpUrl', () => {
+  it('appends /mcp to the origin', () => {
+    expect(mcpUrl('https://judge.example.com')).toBe('https://judge.example.com/mcp');
+    expect(mcpUrl('http://localhost:3000/')).toBe('http://localhost:3000/mcp');
+  });
+});

@@ -1,0 +1,88 @@
+import { expect } from '@jest/globals';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it); Playwright never downloads one. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export type Scheme = 'light' | 'dark';
+
+/** Where screenshots go: test-results/screenshots, or SCREENSHOTS_DIR (docs/screenshots to refresh the README's). */
+export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: run \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+    headless: true,
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  { viewport = 'desktop', scheme = 'light' }: { viewport?: ViewportName; scheme?: Scheme } = {},
+): Promise<BrowserContext> {
+  // bypassCSP: axe-core is injected as an inline script, which the app's CSP refuses.
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    colorScheme: scheme,
+    bypassCSP: true,
+  });
+  // Well under Jest's timeout, so a step that cannot happen fails naming its locator.
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** Signs up through the server's /login page, as a person would, and lands on the app. */
+export async function signUpInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core on the page as it stands: no serious or critical violation (WCAG 2.1 A and AA rules). */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  await page.addScriptTag({ content: axeSource });
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  const violations = await page.evaluate<AxeViolation[]>(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+       .then((result) => result.violations)`,
+  );
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect({ page: name, serious }).toEqual({ page: name, serious: [] });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}
