@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { startApi, type TestApi } from '../support/api.js';
@@ -20,6 +21,7 @@ describe('the web app at /', () => {
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), INDEX);
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     api = await startApi({ WEB_ROOT: webRoot });
   });
   afterAll(async () => {
@@ -49,6 +51,14 @@ describe('the web app at /', () => {
     expect(res.text).toBe('console.log(1)');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves the brotli copy written at build time to browsers that accept it', async () => {
+    const response = await fetch(`${api.url}/assets/index-abc123.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toBe('console.log(1)');
   });
 
   it("keeps the API's JSON 404 under its own paths and for clients that do not ask for HTML", async () => {

@@ -1,10 +1,19 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppLayout } from './components/AppLayout';
+import { preloadDailyChart } from './components/dashboard/DailySection';
+import { statsQuery } from './components/dashboard/queries';
+import DashboardPage from './pages/DashboardPage';
+import { queryClient } from './lib/query-client';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-// Pages load on demand, so the first page only downloads what it draws.
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+// Pages load on demand, so the first page only downloads what it draws. The dashboard is the
+// landing page: it is in the main bundle, and opening the app on it starts its data request and
+// its chart's download at once, in parallel, rather than one after the other.
+if (window.location.pathname === '/') {
+  void queryClient.prefetchQuery(statsQuery);
+  void preloadDailyChart();
+}
 const PacksPage = lazy(() => import('./pages/PacksPage'));
 const PackPage = lazy(() => import('./pages/PackPage'));
 const PlaygroundPage = lazy(() => import('./pages/PlaygroundPage'));

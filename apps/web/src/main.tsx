@@ -2,11 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from './api/client';
 import { App } from './App';
+import { queryClient } from './lib/query-client';
 
 // Colours for WCAG AA contrast (4.5:1), which several of Mantine's defaults miss: filled
 // components use shade 9 (white text on green, red, teal, blue and indigo 9 passes), orange and
@@ -44,16 +44,6 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
     ),
   },
   dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-error': '#ff8787' },
-});
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 15_000,
-      // A refusal (4xx) will not change on a retry; a network blip might.
-      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-    },
-  },
 });
 
 createRoot(document.getElementById('root')!).render(

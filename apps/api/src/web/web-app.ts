@@ -73,6 +73,8 @@ export async function serveWebApp(app: NestFastifyApplication, webRoot: string):
     prefix: '/',
     wildcard: false,
     index: false,
+    // The .br and .gz copies written by `npm run build:web`, for browsers that accept them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('x-content-type-options', 'nosniff');
       if (filePath.endsWith('.html')) reply.header('content-security-policy', WEB_APP_CSP);

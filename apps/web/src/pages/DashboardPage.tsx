@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
 import { DailySection } from '../components/dashboard/DailySection';
+import { statsQuery } from '../components/dashboard/queries';
 import { NewAccount } from '../components/dashboard/NewAccount';
 import { RecentRuns } from '../components/dashboard/RecentRuns';
 import { ReviewBacklog } from '../components/dashboard/ReviewBacklog';
@@ -11,10 +11,7 @@ import { QueryState } from '../components/states';
 import { isNewAccount } from '../lib/dashboard';
 
 export default function DashboardPage() {
-  const stats = useQuery({
-    queryKey: ['stats'],
-    queryFn: () => unwrap(api.GET('/api/stats')),
-  });
+  const stats = useQuery(statsQuery);
   return (
     <Stack>
       <Title order={2}>Dashboard</Title>

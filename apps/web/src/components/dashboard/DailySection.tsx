@@ -3,7 +3,18 @@ import { lazy, Suspense, useId } from 'react';
 import type { Schemas } from '../../api/client';
 import { chartRows, dailySummary, formatNumber } from '../../lib/dashboard';
 
-const DailyChart = lazy(() => import('./DailyChart'));
+let chartModule: Promise<typeof import('./DailyChart')> | undefined;
+
+/**
+ * The chart library is most of the dashboard's weight: the app starts its download at boot when it
+ * opens on the dashboard, while the stats are still on their way, and other pages never fetch it.
+ */
+export function preloadDailyChart(): Promise<typeof import('./DailyChart')> {
+  chartModule ??= import('./DailyChart');
+  return chartModule;
+}
+
+const DailyChart = lazy(preloadDailyChart);
 
 /** "Last 30 days": a sentence, the stacked chart, and the figures as a table for screen readers. */
 export function DailySection({ daily }: { daily: Schemas['DailyDto'][] }) {
