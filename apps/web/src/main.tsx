@@ -26,14 +26,33 @@ const LIGHT_VARIANT_TEXT = {
   teal: '#06664a',
   red: '#c92a2a',
 };
+const PALETTE = [
+  'dark',
+  'gray',
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+];
+/** Mantine sets these per colour scheme, so the overrides go in both. */
+const fills = Object.fromEntries(
+  Object.entries(DARK_FILLS).flatMap(([color, fill]) => [
+    [`--mantine-color-${color}-filled`, fill],
+    [`--mantine-color-${color}-filled-hover`, fill],
+  ]),
+);
 const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: Object.fromEntries(
-    Object.entries(DARK_FILLS).flatMap(([color, fill]) => [
-      [`--mantine-color-${color}-filled`, fill],
-      [`--mantine-color-${color}-filled-hover`, fill],
-    ]),
-  ),
+  variables: {},
   light: {
+    ...fills,
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-error': '#c92a2a',
     ...Object.fromEntries(
@@ -43,7 +62,15 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
       ]),
     ),
   },
-  dark: { '--mantine-color-dimmed': '#a6a7ab', '--mantine-color-error': '#ff8787' },
+  dark: {
+    ...fills,
+    '--mantine-color-dimmed': '#a6a7ab',
+    '--mantine-color-error': '#ff8787',
+    // Outlines are text on the page's dark background: a light shade, not the dark fill shade.
+    ...Object.fromEntries(
+      PALETTE.map((color) => [`--mantine-color-${color}-outline`, `var(--mantine-color-${color}-4)`]),
+    ),
+  },
 });
 
 createRoot(document.getElementById('root')!).render(
