@@ -219,6 +219,33 @@ describe('packs', () => {
     expect(missingQuery.status).toBe(400);
   });
 
+  it('reads any version with its document, and only of this pack and user', async () => {
+    const { keyed } = await newTenant(api.url);
+    const { keyed: other } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const next = triageDocument();
+    next.questions[0].instructions = 'Route it.';
+    await keyed.patch(`/api/packs/${pack.id}`, { document: next });
+    const republished = (await keyed.post(`/api/packs/${pack.id}/publish`)).body;
+    const first = await keyed.get(`/api/packs/${pack.id}/versions/${pack.liveVersionId}`);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      id: pack.liveVersionId,
+      createdAt: expect.any(String),
+      publishedAt: expect.any(String),
+      document: triageDocument(),
+    });
+    const draft = await keyed.get(`/api/packs/${pack.id}/versions/${republished.draftVersionId}`);
+    expect([draft.body.publishedAt, draft.body.document]).toEqual([null, next]);
+    const theirs = await createPublishedPack(other);
+    for (const versionId of [theirs.liveVersionId, 'not-a-version']) {
+      const res = await keyed.get(`/api/packs/${pack.id}/versions/${versionId}`);
+      expect([res.status, res.body]).toEqual([404, { error: 'version not found' }]);
+    }
+    const foreignPack = await other.get(`/api/packs/${pack.id}/versions/${pack.liveVersionId}`);
+    expect([foreignPack.status, foreignPack.body]).toEqual([404, { error: 'pack not found' }]);
+  });
+
   it('exports and imports a pack', async () => {
     const { keyed } = await newTenant(api.url);
     const { keyed: other } = await newTenant(api.url);

@@ -13,6 +13,7 @@ import {
   toPackVersionView,
   toPackView,
   type PackListItemView,
+  type PackVersionDocumentView,
   type PackVersionView,
   type PackView,
 } from './pack.views.js';
@@ -92,6 +93,14 @@ export class PackService {
     const versions = await this.packs.listVersions(userId, packId);
     if (!versions) throw new NotFoundError('pack not found');
     return versions.map(toPackVersionView);
+  }
+
+  /** One version with its document: the draft, the live one or any earlier one. */
+  async version(userId: string, packId: string, versionId: string): Promise<PackVersionDocumentView> {
+    await this.find(userId, packId);
+    const [version] = await this.packs.findVersions(userId, packId, [versionId]);
+    if (!version) throw new NotFoundError('version not found');
+    return { ...toPackVersionView(version), document: version.document };
   }
 
   async compare(userId: string, packId: string, fromId: string, toId: string): Promise<PackComparison> {

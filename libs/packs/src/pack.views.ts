@@ -26,6 +26,10 @@ export interface PackVersionView {
   publishedAt: string | null;
 }
 
+export interface PackVersionDocumentView extends PackVersionView {
+  document: PackDocument;
+}
+
 export function toPackView(pack: PackRecord): PackView {
   return {
     id: pack.id,

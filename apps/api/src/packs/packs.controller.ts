@@ -17,6 +17,7 @@ import {
   PackDto,
   PackExportDto,
   PackListItemDto,
+  PackVersionDocumentDto,
   PackVersionDto,
   UpdatePackDto,
 } from './packs.dto.js';
@@ -122,6 +123,24 @@ export class PacksController {
     @Param('packId') packId: string,
   ): Promise<PackVersionDto[]> {
     return this.packs.versions(principal.userId, packId);
+  }
+
+  @Get(':packId/versions/:versionId')
+  @Authenticated({ permission: 'packs:read' })
+  @ApiOperation({
+    summary: 'One version of a pack with its document (the draft, the live one or an earlier one)',
+  })
+  @ApiOkResponse({ type: PackVersionDocumentDto })
+  @ApiNotFoundResponse({
+    description: '`pack not found`, or `version not found` when the id is not a version of this pack',
+    type: ErrorBodyDto,
+  })
+  version(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+    @Param('versionId') versionId: string,
+  ): Promise<PackVersionDocumentDto> {
+    return this.packs.version(principal.userId, packId, versionId);
   }
 
   @Get(':packId/compare')

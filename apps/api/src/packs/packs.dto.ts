@@ -183,6 +183,11 @@ export class PackVersionDto {
   publishedAt: string | null;
 }
 
+export class PackVersionDocumentDto extends PackVersionDto {
+  @ApiProperty({ type: PackDocumentDto, description: 'The document as this version holds it.' })
+  document: PackDocument;
+}
+
 export class PackComparisonDto {
   @ApiProperty({ type: [String], description: 'Question ids only in `to`.' })
   added: string[];

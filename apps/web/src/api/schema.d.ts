@@ -266,6 +266,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version of a pack with its document (the draft, the live one or an earlier one) */
+        get: operations["PacksController_version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/packs/{packId}/compare": {
         parameters: {
             query?: never;
@@ -1026,6 +1043,19 @@ export interface components {
              * @description Null for the current draft.
              */
             publishedAt: string | null;
+        };
+        PackVersionDocumentDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null for the current draft.
+             */
+            publishedAt: string | null;
+            /** @description The document as this version holds it. */
+            document: components["schemas"]["PackDocumentDto"];
         };
         PackComparisonDto: {
             /** @description Question ids only in `to`. */
@@ -2415,6 +2445,64 @@ export interface operations {
                 };
             };
             /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PacksController_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackVersionDocumentDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found`, or `version not found` when the id is not a version of this pack */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -2,7 +2,7 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { documentForVersion, versionLabel } from '../../lib/packs';
+import { documentForVersion, versionLabel, type PackDocument } from '../../lib/packs';
 import { QueryState } from '../states';
 import { ComparisonResult } from './ComparisonResult';
 import { packKeys, usePackVersions } from './queries';
@@ -28,6 +28,8 @@ function ComparePicker({
     value: version.id,
     label: versionLabel(versions, version, pack.liveVersionId),
   }));
+  const fromVersion = useVersionDocument(pack, from);
+  const toVersion = useVersionDocument(pack, to);
   const comparison = useQuery({
     queryKey: packKeys.compare(pack.id, from ?? '', to ?? ''),
     queryFn: () =>
@@ -58,15 +60,32 @@ function ComparePicker({
       )}
       {from && to && (
         <QueryState query={comparison}>
-          {(result) => (
-            <ComparisonResult
-              comparison={result}
-              from={documentForVersion(pack, from)}
-              to={documentForVersion(pack, to)}
-            />
-          )}
+          {(result) => <ComparisonResult comparison={result} from={fromVersion} to={toVersion} />}
         </QueryState>
       )}
     </Stack>
   );
+}
+
+/**
+ * A version's document: the draft and the live one are already in the pack; any other comes from
+ * GET /api/packs/{packId}/versions/{versionId}.
+ */
+function useVersionDocument(pack: Schemas['PackDto'], versionId: string | null): PackDocument | undefined {
+  const known = versionId ? documentForVersion(pack, versionId) : undefined;
+  const fetched = useQuery({
+    queryKey: [...packKeys.versions(pack.id), versionId],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/packs/{packId}/versions/{versionId}', {
+            params: { path: { packId: pack.id, versionId: versionId! } },
+          }),
+        )
+      ).document as PackDocument,
+    enabled: Boolean(versionId) && !known,
+    // Published versions never change.
+    staleTime: Infinity,
+  });
+  return known ?? fetched.data;
 }

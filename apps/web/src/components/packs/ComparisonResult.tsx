@@ -10,8 +10,7 @@ interface Props {
   to: PackDocument | undefined;
 }
 
-const UNLOADED =
-  'The text of this version is not available here: only the draft and the live version are loaded.';
+const UNLOADED = 'Loading the text of this version…';
 
 const SECTIONS = [
   { key: 'added', title: 'Added', color: 'green' },
