@@ -82,7 +82,7 @@ function useVersionDocument(pack: Schemas['PackDto'], versionId: string | null):
             params: { path: { packId: pack.id, versionId: versionId! } },
           }),
         )
-      ).document as PackDocument,
+      ).document,
     enabled: Boolean(versionId) && !known,
     // Published versions never change.
     staleTime: Infinity,
