@@ -8,6 +8,7 @@ import type { RunningProcess } from '../support/process.js';
 import { Receiver, sign, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 import { queryDatabase } from '../support/db.js';
+import { WebhookRunner } from '../../libs/webhooks/src/index.js';
 
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-hooks`;
 
@@ -487,6 +488,29 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       await api.close();
     }
   }, 60_000);
+
+  it('sends a delivery once when two attempts run at the same time (a job taken over while it still sends)', async () => {
+    const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: `${prefix}-claims` });
+    try {
+      const { keyed } = await newTenant(api.url);
+      await keyed.post('/api/webhook-endpoints', { url: receiver.url });
+      const pack = await createPublishedPack(keyed);
+      const { eventId } = (await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET }))
+        .body;
+      const runner = api.app.get(WebhookRunner);
+      await runner.judgeEvent(eventId);
+      const [{ id }] = await query(`SELECT id FROM webhook_deliveries WHERE event_id = $1`, [eventId]);
+      receiver.delayMs = 300;
+      const outcomes = await Promise.all([runner.deliver(id, 0), runner.deliver(id, 0)]).finally(() => {
+        receiver.delayMs = 0;
+      });
+      expect(outcomes.sort()).toEqual(['skipped', 'succeeded']);
+      expect(receiver.calls.filter((call) => call.body.deliveryId === id)).toHaveLength(1);
+      expect(await runner.deliver(id, 1)).toBe('skipped');
+    } finally {
+      await api.close();
+    }
+  });
 
   it('after a SIGKILL mid-flight, every accepted event has exactly one evaluation and one succeeded delivery', async () => {
     const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });

@@ -13,6 +13,8 @@ export class Receiver {
   readonly calls: ReceivedCall[] = [];
   private readonly statuses: number[] = [];
   standing = 200;
+  /** How long each answer waits, to hold a request in flight. */
+  delayMs = 0;
   url = '';
   private server!: Server;
 
@@ -23,7 +25,8 @@ export class Receiver {
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         this.calls.push({ headers: req.headers, raw, body: JSON.parse(raw) });
-        res.writeHead(this.statuses.shift() ?? this.standing, { 'content-type': 'text/plain' }).end('ok');
+        const status = this.statuses.shift() ?? this.standing;
+        setTimeout(() => res.writeHead(status, { 'content-type': 'text/plain' }).end('ok'), this.delayMs);
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

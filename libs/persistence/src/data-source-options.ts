@@ -17,6 +17,7 @@ import { Webhooks1764115200000 } from './migrations/1764115200000-webhooks.js';
 import { SimulationProgressFromEvaluations1764201600000 } from './migrations/1764201600000-simulation-progress-from-evaluations.js';
 import { DeliveryRounds1764288000000 } from './migrations/1764288000000-delivery-rounds.js';
 import { OAuth1764374400000 } from './migrations/1764374400000-oauth.js';
+import { DeliveryClaims1764460800000 } from './migrations/1764460800000-delivery-claims.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -51,6 +52,7 @@ export const MIGRATIONS = [
   SimulationProgressFromEvaluations1764201600000,
   DeliveryRounds1764288000000,
   OAuth1764374400000,
+  DeliveryClaims1764460800000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

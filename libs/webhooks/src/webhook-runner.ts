@@ -5,10 +5,13 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { signBody } from '@app/domain';
 import { JudgeService } from '@app/judging';
 import { PackRepository, WebhookRepository } from '@app/persistence';
-import { DeliveryClient } from './delivery-client.js';
+import { DELIVERY_TIMEOUT_MS, DeliveryClient } from './delivery-client.js';
 import { WebhookQueue } from './webhook-queue.js';
 
 export type DeliveryOutcome = 'succeeded' | 'failed' | 'skipped';
+
+/** How long an attempt holds its delivery: the request's own timeout, and time to record it. */
+const DELIVERY_CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
 /**
  * The worker side of webhooks. Judging an event stores its evaluation and delivery exactly once;
@@ -69,10 +72,15 @@ export class WebhookRunner {
     return 'judged';
   }
 
-  /** One attempt; throws when it failed and attempts remain, so the job is retried with backoff. */
+  /**
+   * One attempt; throws when it failed and attempts remain, so the job is retried with backoff.
+   * The row is claimed first: a second job for the same delivery while this one sends (BullMQ took
+   * the job over after a missed lock renewal, or the sweeper recreated it) skips instead of sending
+   * twice. A claim left by a dead worker lapses and the sweeper sends again.
+   */
   async deliver(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
-    const delivery = await this.webhooks.findDelivery(deliveryId);
-    if (!delivery || delivery.status !== 'pending') return 'skipped';
+    const delivery = await this.webhooks.claimDelivery(deliveryId, DELIVERY_CLAIM_MS);
+    if (!delivery) return 'skipped';
     const endpoint = await this.webhooks.findEndpoint(delivery.userId, { fresh: true });
     // Attempts of this round, from the row rather than the job: a job recreated by the sweeper
     // (Redis lost the first) starts counting again, the row does not.

@@ -228,6 +228,21 @@ export class WebhookRepository {
     return delivery && delivery.userId === userId ? delivery : null;
   }
 
+  /**
+   * Claims a pending delivery for one attempt, until `leaseMs` from now; null when it is not pending
+   * or another attempt holds an unexpired claim. The attempt's record releases the claim.
+   */
+  async claimDelivery(id: string, leaseMs: number): Promise<DeliveryRow | null> {
+    if (!isUuid(id)) return null;
+    const [rows]: [Array<Record<string, unknown>>, number] = await this.dataSource.query(
+      `UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
+        WHERE id = $1 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+        RETURNING *, created_at::text AS created_at_text`,
+      [id, leaseMs],
+    );
+    return rows[0] ? toDelivery(rows[0]) : null;
+  }
+
   /** Records one attempt: its outcome, and the status (`pending` while attempts remain). */
   async recordAttempt(
     id: string,
@@ -242,7 +257,7 @@ export class WebhookRepository {
     const status: DeliveryStatus = attempt.ok ? 'succeeded' : attempt.final ? 'failed' : 'pending';
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2, last_status_code = $3, last_error = $4,
-              next_attempt_at = $5, updated_at = clock_timestamp() WHERE id = $1`,
+              next_attempt_at = $5, claimed_until = NULL, updated_at = clock_timestamp() WHERE id = $1`,
       [
         id,
         status,
