@@ -1,4 +1,6 @@
 import type { Schemas } from '../api/client';
+import { formatDateTime } from './format';
+import { statusColor } from './status';
 
 type Stats = Schemas['StatsDto'];
 type Daily = Schemas['DailyDto'];
@@ -13,11 +15,11 @@ export const STATUS_LABELS: Record<Status, string> = {
   reject: 'Reject',
 };
 
-/** Mantine colors, one per status, the same in the cards and the chart. */
+/** Chart and card colours: the app's status colours (lib/status.ts) at the chart's shade. */
 export const STATUS_COLORS: Record<Status, string> = {
-  accept: 'teal.6',
-  review: 'yellow.6',
-  reject: 'red.6',
+  accept: `${statusColor('accept')}.6`,
+  review: `${statusColor('review')}.6`,
+  reject: `${statusColor('reject')}.6`,
 };
 
 export interface ChartRow {
@@ -159,15 +161,10 @@ export function shortId(id: string): string {
   return id.split('-')[0] ?? id;
 }
 
-const fullFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** The full local date and time, for a tooltip. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : fullFormat.format(date);
-}
+export { formatDateTime };
 
 /** `just now`, `5 minutes ago`, `3 hours ago`, `yesterday`, then the date after a week. */
 export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {

@@ -10,14 +10,6 @@ export function countLabel(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** A short local date and time. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** CSV or JSON, by extension first, then by media type; null for anything else. */
 export function uploadFormat(fileName: string, mediaType = ''): UploadFormat | null {
   const name = fileName.toLowerCase();

@@ -125,9 +125,7 @@ export function formatPercent(value: number): string {
   return `${Math.round(clamp(value) * 1000) / 10}%`;
 }
 
-export function statusColor(status: string): string {
-  return status === 'accept' ? 'green' : status === 'reject' ? 'red' : 'yellow';
-}
+export { statusColor } from './status';
 
 const FAILURES: Record<string, string> = {
   gateway_auth: 'The model gateway refused the credentials',

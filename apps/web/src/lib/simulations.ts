@@ -1,5 +1,6 @@
 import type { Schemas } from '../api/client';
-import { countLabel, formatDateTime } from './datasets';
+import { countLabel } from './datasets';
+import { formatDateTime } from './format';
 
 export type SimulationStatus = Schemas['SimulationDto']['status'];
 export type TicketStatus = keyof Schemas['ByStatusDto'];
@@ -10,17 +11,6 @@ export const TICKET_STATUSES: TicketStatus[] = ['accept', 'review', 'reject'];
 export function isActive(status: SimulationStatus): boolean {
   return status === 'queued' || status === 'running';
 }
-
-export const STATUS_COLORS: Record<SimulationStatus | TicketStatus, string> = {
-  queued: 'gray',
-  running: 'blue',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'orange',
-  accept: 'teal',
-  review: 'yellow',
-  reject: 'red',
-};
 
 export interface Progress {
   /** 0 to 100, whole numbers; 100 only when every ticket is judged. */

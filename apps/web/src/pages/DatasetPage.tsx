@@ -6,7 +6,8 @@ import { useDataset } from '../components/datasets/queries';
 import { TicketBrowser } from '../components/datasets/TicketBrowser';
 import { UploadTickets } from '../components/datasets/UploadTickets';
 import { QueryState } from '../components/states';
-import { countLabel, formatDateTime } from '../lib/datasets';
+import { countLabel } from '../lib/datasets';
+import { formatDateTime } from '../lib/format';
 
 /** One dataset: upload tickets (CSV or JSON), browse them, run a simulation, delete it. */
 export default function DatasetPage() {

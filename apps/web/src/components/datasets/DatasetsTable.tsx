@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { formatDateTime } from '../../lib/datasets';
+import { formatDateTime } from '../../lib/format';
 
 export function DatasetsTable({ datasets }: { datasets: Schemas['DatasetDto'][] }) {
   return (

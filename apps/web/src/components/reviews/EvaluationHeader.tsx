@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@
 import { Link } from 'react-router';
 import { errorMessage, type Schemas } from '../../api/client';
 import { reasonText } from '../../lib/reviews';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 
 interface Props {
   evaluation: Schemas['EvaluationDto'];

@@ -2,7 +2,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { excerpt, reasonText } from '../../lib/reviews';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 
 interface Props {
   items: Schemas['ReviewItemDto'][];

@@ -3,12 +3,13 @@ import { Alert, Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { countLabel, formatDateTime } from '../../lib/datasets';
+import { countLabel } from '../../lib/datasets';
+import { formatDateTime } from '../../lib/format';
 import { summarizeComparison, type ComparisonSummary } from '../../lib/simulations';
 import { ScrollRegion } from '../datasets/ScrollRegion';
 import { Empty, ErrorNotice, Loading } from '../states';
 import { simulationKeys, useSimulation } from './queries';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 
 function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
   if (!summary.questions.length) return <Empty title="No questions in common" />;

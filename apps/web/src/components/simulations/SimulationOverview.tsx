@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { formatDateTime } from '../../lib/datasets';
+import { formatDateTime } from '../../lib/format';
 import { durationText, isActive, remainingText } from '../../lib/simulations';
 import { ErrorNotice } from '../states';
 import { simulationKeys } from './queries';
 import { SimulationProgress } from './SimulationProgress';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -13,11 +13,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, unwrap, type Schemas } from '../../api/client';
-import { formatDateTime } from '../../lib/datasets';
+import { formatDateTime } from '../../lib/format';
 import { isActive, TICKET_STATUSES, type TicketStatus } from '../../lib/simulations';
 import { Empty, ErrorNotice, Loading } from '../states';
 import { simulationKeys } from './queries';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 
 type Filter = TicketStatus | 'all';
 

@@ -2,10 +2,10 @@ import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { formatDateTime } from '../../lib/datasets';
+import { formatDateTime } from '../../lib/format';
 import { useSimulation } from './queries';
 import { SimulationProgress } from './SimulationProgress';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../StatusBadge';
 
 const PAGE = 20;
 
