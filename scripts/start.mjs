@@ -9,17 +9,39 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** V8 flags of the API and the worker, as in package.json's start scripts and the Dockerfile (docs/architecture.md). */
 const NODE_FLAGS = ['--max-semi-space-size=64'];
 
-function step(name, command, args) {
+/** Runs one set-up step; with `capture`, returns its standard output instead of showing it. */
+function step(name, command, args, { capture = false } = {}) {
   console.log(`[start] ${name}`);
   const result = spawnSync(command, args, {
     cwd: root,
-    stdio: 'inherit',
+    stdio: capture ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+    encoding: 'utf8',
     shell: process.platform === 'win32' && command === 'npm',
   });
   if (result.status !== 0) {
+    if (capture) process.stdout.write(result.stdout ?? '');
     console.error(`[start] ${name} failed`);
     process.exit(result.status ?? 1);
   }
+  return result.stdout ?? '';
+}
+
+/**
+ * Prints `text` once the API answers /healthz, so the demo credentials come after the apps' boot
+ * logs instead of scrolling away under them.
+ */
+async function printWhenReady(text) {
+  const host = process.env.HOST || '127.0.0.1';
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${process.env.PORT || 3000}/healthz`;
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.stdout.write(`\n${text.trim()}\n\n`);
 }
 
 function exitCodeOf(code, signal) {
@@ -76,11 +98,13 @@ try {
 }
 
 step('migrate', process.execPath, ['dist/apps/api/src/cli/migrate.js']);
-if (process.env.NODE_ENV !== 'production') {
-  step('seed demo data', process.execPath, ['dist/apps/api/src/cli/seed-demo.js']);
-}
+const demo =
+  process.env.NODE_ENV === 'production'
+    ? ''
+    : step('seed demo data', process.execPath, ['dist/apps/api/src/cli/seed-demo.js'], { capture: true });
 
 supervise([
   { name: 'api', entry: 'dist/apps/api/src/main.js' },
   { name: 'worker', entry: 'dist/apps/worker/src/main.js' },
 ]);
+if (demo) void printWhenReady(demo);

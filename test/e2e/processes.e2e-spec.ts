@@ -129,6 +129,34 @@ describe('worker process', () => {
     expect(worker.output()).toMatch(/worker stopping[\s\S]*worker stopped/);
   });
 
+  it('stops with one line naming WORKER_HEALTH_PORT (or PORT for the API) when the port is taken', async () => {
+    const port = await freePort();
+    const first = runNode(WORKER, { ...quiet, WORKER_HEALTH_PORT: String(port) });
+    try {
+      await first.waitFor(/worker ready/);
+      for (const [script, variable] of [
+        [WORKER, 'WORKER_HEALTH_PORT'],
+        [API, 'PORT'],
+      ]) {
+        const second = runNode(script, { ...quiet, [variable]: String(port) });
+        const { code } = await second.exited();
+        expect(code).toBe(1);
+        expect(second.output()).not.toMatch(/EADDRINUSE|\n\s+at /);
+        const line = second
+          .output()
+          .split('\n')
+          .find((l) => l.includes('already in use'));
+        expect(JSON.parse(line!)).toMatchObject({
+          level: 50,
+          msg: `${variable}=${port} is already in use on 127.0.0.1: set ${variable} to a free port (each process on one host needs its own)`,
+        });
+      }
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited();
+    }
+  });
+
   it('runs the hourly maintenance cleanup (first run at once): expired sessions and idempotency keys go, live ones stay', async () => {
     const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();

@@ -2,7 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReadinessService } from '@app/persistence';
 
 /** /healthz and /readyz for orchestrators, on WORKER_HEALTH_PORT (the worker serves no other HTTP). */
-export async function startHealthServer(readiness: ReadinessService, port: number): Promise<FastifyInstance> {
+export async function startHealthServer(
+  readiness: ReadinessService,
+  port: number,
+  host: string,
+): Promise<FastifyInstance> {
   const server = Fastify({ logger: false });
   server.get('/healthz', (_request, reply) => reply.send({ status: 'ok' }));
   server.get('/readyz', async (_request, reply) => {
@@ -10,6 +14,6 @@ export async function startHealthServer(readiness: ReadinessService, port: numbe
     return ready ? { status: 'ok', checks } : reply.status(503).send({ error: 'not ready', checks });
   });
   server.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not found' }));
-  await server.listen({ port, host: '0.0.0.0' });
+  await server.listen({ port, host });
   return server;
 }

@@ -35,6 +35,14 @@ class Environment {
   @Max(65535)
   PORT = 3000;
 
+  /**
+   * The interface the API (and a worker's health server) listen on: loopback by default, so a
+   * development machine does not expose the service; the container image sets 0.0.0.0.
+   */
+  @IsString()
+  @MinLength(1)
+  HOST = '127.0.0.1';
+
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:5432/ticket_judge';
 
@@ -161,6 +169,7 @@ class Environment {
 export interface AppConfig {
   nodeEnv: 'development' | 'test' | 'production';
   port: number;
+  host: string;
   databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
@@ -241,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     nodeEnv: parsed.NODE_ENV as AppConfig['nodeEnv'],
     port: parsed.PORT,
+    host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
     redisPrefix: parsed.REDIS_PREFIX,

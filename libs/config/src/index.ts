@@ -7,3 +7,4 @@ export {
 } from './app-config.js';
 export { ConfigModule, APP_CONFIG } from './config.module.js';
 export { logOptions, serializeError, describeStatement, REDACTED_LOG_PATHS } from './log-options.js';
+export { describeListenError } from './listen-error.js';

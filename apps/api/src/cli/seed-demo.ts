@@ -76,6 +76,7 @@ try {
         `    curl -s ${base}/api/judge -H "x-api-key: ${key.secret}" -H "content-type: application/json" \\`,
         `      -d '${JSON.stringify({ packId: pack.id, ticket })}'`,
         '',
+        `  Web app:       ${base}/ (sign in with the email and password above)`,
         `  API reference: ${base}/docs`,
         '',
       ].join('\n') + '\n',
