@@ -121,6 +121,10 @@ describe('worker process', () => {
       const ready = await new Client(`http://127.0.0.1:${port}`).get('/readyz');
       expect(ready.status).toBe(200);
       expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+      const metrics = await new Client(`http://127.0.0.1:${port}`).get('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toMatch(/^queue_jobs\{queue="simulations",state="waiting"\} \d+$/m);
+      expect(metrics.text).toContain('process_cpu_seconds_total');
     } finally {
       worker.child.kill('SIGTERM');
     }

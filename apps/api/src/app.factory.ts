@@ -17,6 +17,7 @@ import { requestLogger } from './logger.js';
 import { setupOpenApi } from './openapi.js';
 import { mountBullBoard } from './admin/bull-board.js';
 import { serveWebApp } from './web/web-app.js';
+import { serveMetrics } from './metrics-route.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -62,6 +63,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+  serveMetrics(app, config);
   setupOpenApi(app);
   await mountBullBoard(app, config);
   await serveWebApp(app, config.webRoot);

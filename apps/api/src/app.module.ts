@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { AuthenticationGuard, AuthModule } from '@app/auth';
 import { ConfigModule, type AppConfig } from '@app/config';
 import { DatasetsModule } from '@app/datasets';
+import { MetricsModule } from '@app/metrics';
 import { JobsModule } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { PacksModule } from '@app/packs';
@@ -39,6 +40,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(config, logDestination)),
         PersistenceModule.forRoot({ runMigrations: true }),
         JobsModule.forRoot(config),
+        MetricsModule,
         AuthModule,
         PacksModule,
         JudgingModule,

@@ -1,6 +1,8 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import type { AppConfig } from '@app/config';
+import type { Metrics } from '@app/metrics';
 
 /** Checking for stalled jobs this often moves a dead worker's jobs on soon after their lock lapses. */
 const STALLED_CHECKS_PER_LOCK = 6;
@@ -13,6 +15,7 @@ const STALLED_CHECKS_PER_LOCK = 6;
  */
 export abstract class ConfiguredWorkerHost extends WorkerHost implements OnApplicationBootstrap {
   protected abstract readonly config: AppConfig;
+  protected abstract readonly metrics: Metrics;
   private readonly hostLogger = new Logger(this.constructor.name);
 
   onApplicationBootstrap(): void {
@@ -29,6 +32,20 @@ export abstract class ConfiguredWorkerHost extends WorkerHost implements OnAppli
     // A busy process can miss a lock renewal; every handler is idempotent, so a job may stall a few
     // times (and be taken over) before BullMQ gives up on it.
     this.worker.opts.maxStalledCount = 5;
+    this.worker.on('completed', (job) => this.observe(job, 'completed'));
+    this.worker.on('failed', (job) => job && this.observe(job, 'failed'));
     this.worker.run().catch((error: unknown) => this.hostLogger.error({ err: error }, 'worker stopped'));
+  }
+
+  /** How long the job ran, and how long it waited once runnable (after any delay or backoff). */
+  private observe(job: Job, outcome: 'completed' | 'failed'): void {
+    const labels = { queue: job.queueName, name: job.name };
+    if (job.processedOn && job.finishedOn)
+      this.metrics.jobs.observe({ ...labels, outcome }, (job.finishedOn - job.processedOn) / 1000);
+    if (job.processedOn && outcome === 'completed' && job.attemptsMade <= 1)
+      this.metrics.jobWait.observe(
+        labels,
+        Math.max(0, job.processedOn - job.timestamp - (job.delay ?? 0)) / 1000,
+      );
   }
 }

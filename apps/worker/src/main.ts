@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { describeListenError, loadConfigOrExit } from '@app/config';
 import { warmUpRedaction } from '@app/domain';
+import { Metrics } from '@app/metrics';
 import { ReadinessService } from '@app/persistence';
 import { startHealthServer } from './health-server.js';
 import { WorkerModule } from './worker.module.js';
@@ -33,20 +34,24 @@ if (!state.ready) {
 const health =
   config.workerHealthPort === undefined
     ? null
-    : await startHealthServer(readiness, config.workerHealthPort, config.host).catch(
-        async (error: unknown) => {
-          const reason = describeListenError(
-            error,
-            'WORKER_HEALTH_PORT',
-            config.workerHealthPort!,
-            config.host,
-          );
-          if (!reason) throw error;
-          logger.error(reason);
-          await app.close();
-          process.exit(1);
-        },
-      );
+    : await startHealthServer(
+        readiness,
+        config.workerHealthPort,
+        config.host,
+        app.get(Metrics),
+        config.metricsToken,
+      ).catch(async (error: unknown) => {
+        const reason = describeListenError(
+          error,
+          'WORKER_HEALTH_PORT',
+          config.workerHealthPort!,
+          config.host,
+        );
+        if (!reason) throw error;
+        logger.error(reason);
+        await app.close();
+        process.exit(1);
+      });
 logger.log({ checks: state.checks, healthPort: config.workerHealthPort ?? null }, 'worker ready');
 
 /** Graceful stop: app.close() closes BullMQ workers, so in-flight jobs finish or go back to the queue. */

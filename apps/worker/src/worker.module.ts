@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, logOptions, type AppConfig } from '@app/config';
+import { MetricsModule } from '@app/metrics';
 import { JobsModule } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { PersistenceModule } from '@app/persistence';
@@ -21,6 +22,7 @@ export class WorkerModule {
         LoggerModule.forRoot({ pinoHttp: logOptions(config, 'worker') }),
         PersistenceModule.forRoot({ runMigrations: false }),
         JobsModule.forRoot(config),
+        MetricsModule,
         JudgingModule,
         SimulationsModule,
         WebhooksModule,

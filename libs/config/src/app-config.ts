@@ -143,6 +143,12 @@ class Environment {
   @IsBoolean()
   WEBHOOK_ALLOW_PRIVATE_URLS = false;
 
+  /** Required as a bearer token by `/metrics` (API and worker health port) when set; unset: open. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
   /** Opens Bull Board at /admin/queues to whoever presents it; unset: no board. */
   @IsOptional()
   @IsString()
@@ -189,6 +195,7 @@ export interface AppConfig {
   workerSweepMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
+  metricsToken?: string;
   /** The public origin, when configured (see PUBLIC_URL). */
   publicUrl?: string;
   /** Warnings to log once a logger exists (for example the development session secret). */
@@ -219,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'MODEL_GATEWAY_API_KEY',
     'WORKER_HEALTH_PORT',
     'ADMIN_TOKEN',
+    'METRICS_TOKEN',
     'PUBLIC_URL',
   ]) {
     const value = env[key];
@@ -279,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS || parsed.NODE_ENV !== 'production',
     },
     adminToken: parsed.ADMIN_TOKEN,
+    metricsToken: parsed.METRICS_TOKEN,
     publicUrl: parsed.PUBLIC_URL,
     warnings,
   };

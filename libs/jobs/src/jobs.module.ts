@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
 import { QueueErrorLogger } from './queue-error-logger.js';
+import { QueueMetrics } from './queue-metrics.js';
 import { ALL_QUEUES } from './queues.js';
 
 /** BullMQ on REDIS_URL, every key under REDIS_PREFIX, and every queue registered, for API and worker alike. */
@@ -19,7 +20,7 @@ export class JobsModule {
         }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
-      providers: [QueueErrorLogger],
+      providers: [QueueErrorLogger, QueueMetrics],
       exports: [BullModule],
     };
   }

@@ -17,6 +17,7 @@ import {
   type EvaluationEntity,
   type NewEvaluation,
 } from '@app/persistence';
+import { Metrics } from '@app/metrics';
 import { MODEL_GATEWAY, type GatewayOutcome, type ModelGateway } from './gateway/model-gateway.js';
 import { IdempotencyService } from './idempotency.service.js';
 
@@ -55,6 +56,7 @@ export class JudgeService {
     private readonly evaluations: EvaluationRepository,
     private readonly idempotency: IdempotencyService,
     @Inject(MODEL_GATEWAY) private readonly gateway: ModelGateway,
+    private readonly metrics: Metrics,
   ) {}
 
   /** Judges against the pack's live version; with a key, at most once per (user, surface, key). */
@@ -137,6 +139,7 @@ export class JudgeService {
       outcome.ok ? outcome.answers : {},
       outcome.ok ? undefined : outcome.kind,
     );
+    this.countJudgment(input.source, decision.status, outcome);
     const usage = outcome.ok ? outcome.usage : undefined;
     const result: JudgmentResult = {
       status: decision.status,
@@ -175,6 +178,14 @@ export class JudgeService {
       this.checkedDocuments.set(document, check);
     }
     return check;
+  }
+
+  /** judgments_total for every judgment; model_call_duration_seconds when the gateway was called. */
+  private countJudgment(source: EvaluationSource, status: string, outcome: GatewayOutcome): void {
+    const failure = outcome.ok ? 'none' : outcome.kind;
+    this.metrics.judgments.inc({ source, status, failure });
+    if (failure !== 'invalid_pack' && failure !== 'invalid_ticket')
+      this.metrics.modelCalls.observe({ outcome: outcome.ok ? 'ok' : failure }, outcome.latencyMs / 1000);
   }
 
   private async callModel(document: PackDocument, ticket: Ticket): Promise<GatewayOutcome> {

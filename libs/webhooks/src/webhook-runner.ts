@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { signBody } from '@app/domain';
 import { JudgeService } from '@app/judging';
+import { Metrics } from '@app/metrics';
 import { PackRepository, WebhookRepository } from '@app/persistence';
 import { DELIVERY_TIMEOUT_MS, DeliveryClient } from './delivery-client.js';
 import { WebhookQueue } from './webhook-queue.js';
@@ -28,6 +29,7 @@ export class WebhookRunner {
     private readonly queue: WebhookQueue,
     private readonly client: DeliveryClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   async judgeEvent(eventId: string): Promise<'judged' | 'duplicate'> {
@@ -79,6 +81,17 @@ export class WebhookRunner {
    * twice. A claim left by a dead worker lapses and the sweeper sends again.
    */
   async deliver(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
+    try {
+      const outcome = await this.attempt(deliveryId, attemptsMade);
+      this.metrics.deliveryAttempts.inc({ outcome });
+      return outcome;
+    } catch (error) {
+      this.metrics.deliveryAttempts.inc({ outcome: 'failed' });
+      throw error;
+    }
+  }
+
+  private async attempt(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
     const delivery = await this.webhooks.claimDelivery(deliveryId, DELIVERY_CLAIM_MS);
     if (!delivery) return 'skipped';
     const endpoint = await this.webhooks.findEndpoint(delivery.userId, { fresh: true });

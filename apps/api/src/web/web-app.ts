@@ -20,7 +20,7 @@ const API_PREFIXES = [
   '/login',
   '/consent',
 ];
-const API_PATHS = new Set(['/healthz', '/readyz']);
+const API_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * The app's pages: no inline scripts, styles from the bundle plus the CSS variables Mantine writes

@@ -1,3 +1,4 @@
+import { Metrics } from '@app/metrics';
 import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -18,6 +19,7 @@ export class SimulationProcessor extends ConfiguredWorkerHost {
   constructor(
     private readonly runner: SimulationRunner,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    protected readonly metrics: Metrics,
   ) {
     super();
   }

@@ -1,3 +1,4 @@
+import { Metrics } from '@app/metrics';
 import { Processor } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -16,6 +17,7 @@ export class WebhookProcessor extends ConfiguredWorkerHost {
   constructor(
     private readonly runner: WebhookRunner,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    protected readonly metrics: Metrics,
   ) {
     super();
   }
