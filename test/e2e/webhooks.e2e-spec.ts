@@ -446,6 +446,40 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
     }
   });
 
+  it("records WORKER_NAME on the jobs a worker runs (Bull Board's processedBy)", async () => {
+    const namedPrefix = `${prefix}-named`;
+    const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: namedPrefix });
+    const worker = await startWorker({
+      MODEL_GATEWAY_URL: gateway.url,
+      REDIS_PREFIX: namedPrefix,
+      WORKER_NAME: 'judge-worker-7',
+    });
+    const queue = new Queue('webhooks', {
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: namedPrefix,
+    });
+    try {
+      expect(worker.output()).toMatch(/"worker":"judge-worker-7"/);
+      const { keyed } = await newTenant(api.url);
+      await keyed.post('/api/webhook-endpoints', { url: receiver.url });
+      const pack = await createPublishedPack(keyed);
+      const { eventId } = (await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET }))
+        .body;
+      await eventually(async () =>
+        receiver.calls.some((c) => c.body.eventId === eventId) ? true : undefined,
+      );
+      const completed = await eventually(async () => {
+        const jobs = await queue.getCompleted();
+        return jobs.length >= 2 ? jobs : undefined;
+      });
+      expect(new Set(completed.map((job) => job.processedBy))).toEqual(new Set(['judge-worker-7']));
+    } finally {
+      await queue.close();
+      await stopWorker(worker);
+      await api.close();
+    }
+  });
+
   it('sends a pending delivery whose job Redis lost (the sweeper recreates it), once, counting attempts from the row', async () => {
     const lostPrefix = `${prefix}-lost`;
     const api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: lostPrefix });

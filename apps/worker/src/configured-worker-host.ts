@@ -23,6 +23,8 @@ export abstract class ConfiguredWorkerHost extends WorkerHost implements OnAppli
     this.worker.concurrency = this.config.workerConcurrency;
     this.worker.opts.lockDuration = lockMs;
     this.worker.opts.lockRenewTime = lockMs / 2;
+    // Recorded on each job it takes (`processedBy`), so Bull Board shows which worker ran it.
+    this.worker.opts.name = this.config.workerName;
     // The Worker built its lock manager with BullMQ's 30 s defaults; rebuilt before run(), renewals
     // extend by WORKER_LOCK_MS, so a shorter lock cannot lapse under a running job.
     (this.worker as unknown as { createLockManager(): void }).createLockManager();

@@ -52,7 +52,10 @@ const health =
         await app.close();
         process.exit(1);
       });
-logger.log({ checks: state.checks, healthPort: config.workerHealthPort ?? null }, 'worker ready');
+logger.log(
+  { worker: config.workerName, checks: state.checks, healthPort: config.workerHealthPort ?? null },
+  'worker ready',
+);
 
 /** Graceful stop: app.close() closes BullMQ workers, so in-flight jobs finish or go back to the queue. */
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

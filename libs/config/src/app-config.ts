@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -9,6 +10,7 @@ import {
   IsUrl,
   Matches,
   Max,
+  MaxLength,
   Min,
   MinLength,
   validateSync,
@@ -120,6 +122,12 @@ class Environment {
   @Max(256)
   WORKER_CONCURRENCY = 8;
 
+  /** The worker's name on every job it takes (BullMQ's `processedBy`, shown in Bull Board) and in its logs. */
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  WORKER_NAME = `${os.hostname()}:${process.pid}`;
+
   /** How often the worker looks for work accepted while Redis was away (and how old it must be, twice this). */
   @Transform(toInt)
   @IsInt()
@@ -191,6 +199,7 @@ export interface AppConfig {
   modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
   workerHealthPort?: number;
   workerConcurrency: number;
+  workerName: string;
   workerLockMs: number;
   workerSweepMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; allowPrivateUrls: boolean };
@@ -278,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     workerHealthPort: parsed.WORKER_HEALTH_PORT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
+    workerName: parsed.WORKER_NAME,
     workerLockMs: parsed.WORKER_LOCK_MS,
     workerSweepMs: parsed.WORKER_SWEEP_MS,
     webhooks: {
