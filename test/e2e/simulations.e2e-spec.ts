@@ -471,4 +471,41 @@ describe('Bull Board for operators', () => {
       await without.close();
     }
   });
+
+  it('is read-only with ADMIN_TOKEN; retry, clean and remove need ADMIN_WRITE_TOKEN', async () => {
+    const read = 'admin-read-token-0123456789';
+    const write = 'admin-write-token-0123456789';
+    const retryFailed = (api: { url: string }, token: string) =>
+      fetch(`${api.url}/admin/queues/api/queues/simulations/retry/failed`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const readOnly = await startApi({ ADMIN_TOKEN: read, REDIS_PREFIX: `${PREFIX}-board` });
+    try {
+      const refused = await retryFailed(readOnly, read);
+      expect([refused.status, await refused.json()]).toEqual([403, { error: 'admin write token required' }]);
+      const queues = await fetch(`${readOnly.url}/admin/queues/api/queues`, {
+        headers: { authorization: `Bearer ${read}` },
+      });
+      const body = (await queues.json()) as { queues: Array<{ readOnlyMode: boolean }> };
+      expect(body.queues.map((queue) => queue.readOnlyMode)).toEqual([true, true, true]);
+    } finally {
+      await readOnly.close();
+    }
+    const writable = await startApi({
+      ADMIN_TOKEN: read,
+      ADMIN_WRITE_TOKEN: write,
+      REDIS_PREFIX: `${PREFIX}-board`,
+    });
+    try {
+      expect((await retryFailed(writable, read)).status).toBe(403);
+      expect((await retryFailed(writable, write)).status).toBe(200);
+      const viewed = await fetch(`${writable.url}/admin/queues`, {
+        headers: { authorization: `Bearer ${read}` },
+      });
+      expect(viewed.status).toBe(200);
+    } finally {
+      await writable.close();
+    }
+  });
 });

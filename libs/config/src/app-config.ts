@@ -157,11 +157,17 @@ class Environment {
   @MinLength(16, { message: 'must be at least 16 characters' })
   METRICS_TOKEN?: string;
 
-  /** Opens Bull Board at /admin/queues to whoever presents it; unset: no board. */
+  /** Opens Bull Board at /admin/queues, read-only, to whoever presents it; unset: no board. */
   @IsOptional()
   @IsString()
   @MinLength(16, { message: 'must be at least 16 characters' })
   ADMIN_TOKEN?: string;
+
+  /** Also opens the board, with its retry, promote, clean and remove actions; unset: read-only. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  ADMIN_WRITE_TOKEN?: string;
 
   /**
    * The service's public origin (`https://judge.example.com`): the OAuth issuer and the MCP resource
@@ -204,6 +210,7 @@ export interface AppConfig {
   workerSweepMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
+  adminWriteToken?: string;
   metricsToken?: string;
   /** The public origin, when configured (see PUBLIC_URL). */
   publicUrl?: string;
@@ -235,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'MODEL_GATEWAY_API_KEY',
     'WORKER_HEALTH_PORT',
     'ADMIN_TOKEN',
+    'ADMIN_WRITE_TOKEN',
     'METRICS_TOKEN',
     'PUBLIC_URL',
   ]) {
@@ -297,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS || parsed.NODE_ENV !== 'production',
     },
     adminToken: parsed.ADMIN_TOKEN,
+    adminWriteToken: parsed.ADMIN_WRITE_TOKEN,
     metricsToken: parsed.METRICS_TOKEN,
     publicUrl: parsed.PUBLIC_URL,
     warnings,

@@ -28,28 +28,39 @@ function presentedToken(request: FastifyRequest): string | null {
   return decoded.slice(decoded.indexOf(':') + 1);
 }
 
+const READS = new Set(['GET', 'HEAD']);
+
 /**
- * Bull Board at /admin/queues for operators, only when ADMIN_TOKEN is set, and only with that
- * token: it shows job data and can retry or remove jobs, so no user credential opens it.
+ * Bull Board at /admin/queues for operators, only when ADMIN_TOKEN or ADMIN_WRITE_TOKEN is set,
+ * and only with one of them: it shows job data, so no user credential opens it. ADMIN_TOKEN
+ * opens it read-only; its retry, promote, clean and remove actions need ADMIN_WRITE_TOKEN (without
+ * one, the board hides them and refuses them).
  */
 export async function mountBullBoard(app: NestFastifyApplication, config: AppConfig): Promise<void> {
-  if (!config.adminToken) return;
-  const adminToken = config.adminToken;
+  const { adminToken, adminWriteToken } = config;
+  if (!adminToken && !adminWriteToken) return;
   const serverAdapter = new BullBoardFastifyAdapter();
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   createBullBoard({
-    queues: ALL_QUEUES.map((name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name)))),
+    queues: ALL_QUEUES.map(
+      (name) => new BullMQAdapter(app.get<Queue>(getQueueToken(name)), { readOnlyMode: !adminWriteToken }),
+    ),
     serverAdapter,
   });
   const fastify = app.getHttpAdapter().getInstance();
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = presentedToken(request);
-      if (token !== null && sameSecret(token, adminToken)) return;
-      await reply
-        .status(401)
-        .header('WWW-Authenticate', 'Basic realm="queues", charset="UTF-8"')
-        .send({ error: 'admin token required' });
+      const writes = token !== null && adminWriteToken !== undefined && sameSecret(token, adminWriteToken);
+      const reads = writes || (token !== null && adminToken !== undefined && sameSecret(token, adminToken));
+      if (!reads) {
+        return reply
+          .status(401)
+          .header('WWW-Authenticate', 'Basic realm="queues", charset="UTF-8"')
+          .send({ error: 'admin token required' });
+      }
+      if (!writes && !READS.has(request.method))
+        return reply.status(403).send({ error: 'admin write token required' });
     });
     await scope.register(serverAdapter.registerPlugin(), { prefix: BULL_BOARD_PATH });
   });
