@@ -122,6 +122,16 @@ describe('simulations on the worker', () => {
       packId: pack.id,
       createdAt: done.createdAt,
     });
+    // The worker says when it started and when it finished, once.
+    const lines = worker
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(started.body.id))
+      .map((line) => JSON.parse(line) as { msg: string; tickets?: number });
+    expect(lines.filter((line) => line.msg === 'simulation started')).toEqual([
+      expect.objectContaining({ tickets: 20 }),
+    ]);
+    expect(lines.filter((line) => line.msg === 'simulation finished')).toHaveLength(1);
   });
 
   it('completes an empty dataset at once with zero tickets', async () => {

@@ -28,7 +28,7 @@ export class SimulationRunner {
     if (!(await this.simulations.markRunning(simulationId))) return 0;
     const ticketIds = await this.datasets.ticketIds(simulation.datasetId, simulation.total);
     if (ticketIds.length < simulation.total) {
-      await this.simulations.fail(
+      await this.fail(
         simulationId,
         `the dataset holds ${ticketIds.length} of its ${simulation.total} tickets`,
       );
@@ -48,13 +48,13 @@ export class SimulationRunner {
     if (!state || !['queued', 'running'].includes(state.status)) return 'skipped';
     if (state.evaluated) {
       // A retry after a crash between the insert and the completion check: run the check again.
-      await this.simulations.completeIfDone(simulationId);
+      if (await this.simulations.completeIfDone(simulationId)) this.logFinished(simulationId);
       return 'duplicate';
     }
     // Published versions come from the repository's in-memory copy; a draft is read each time.
     const version = await this.packs.findVersionById(state.userId, state.packVersionId);
     if (!state.ticket || !version) {
-      await this.simulations.fail(simulationId, 'a ticket or the pack version disappeared');
+      await this.fail(simulationId, 'a ticket or the pack version disappeared');
       throw new UnrecoverableError(`ticket ${ticketId} or version ${state.packVersionId} is missing`);
     }
     const evaluation = await this.judge.evaluate({
@@ -65,17 +65,27 @@ export class SimulationRunner {
       ticket: state.ticket,
       source: 'simulation',
     });
-    const stored = await this.simulations.recordEvaluation({
+    const { stored, finished } = await this.simulations.recordEvaluation({
       ...evaluation,
       simulationId,
       datasetTicketId: ticketId,
     });
+    if (finished) this.logFinished(simulationId);
     return stored ? 'recorded' : 'duplicate';
+  }
+
+  private logFinished(simulationId: string): void {
+    this.logger.log({ simulationId }, 'simulation finished');
   }
 
   /** A job that will not be retried again: the simulation cannot finish, so it fails with the reason. */
   async giveUp(simulationId: string, reason: string): Promise<void> {
+    await this.fail(simulationId, reason);
+  }
+
+  private async fail(simulationId: string, reason: string): Promise<void> {
     await this.simulations.fail(simulationId, reason);
+    this.logger.warn({ simulationId, reason }, 'simulation failed');
   }
 
   /** Simulations recorded but never picked up (Redis was away at the time): enqueue their start again. */

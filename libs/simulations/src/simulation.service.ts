@@ -83,6 +83,10 @@ export class SimulationService {
     if (!simulation) throw new NotFoundError('simulation not found');
     if (!(await this.simulations.cancel(userId, id)))
       throw new ConflictError(`simulation already ${simulation.status}`);
+    this.logger.log(
+      { simulationId: id, completed: simulation.completed, total: simulation.total },
+      'simulation cancelled',
+    );
     return this.get(userId, id);
   }
 

@@ -100,6 +100,10 @@ export class WebhookRunner {
     const roundAttempts = Math.max(attemptsMade, delivery.attempts - Math.max(0, delivery.round - 1));
     const final = roundAttempts + 1 >= this.config.webhooks.maxAttempts;
     if (!endpoint) {
+      this.logger.warn(
+        { deliveryId, userId: delivery.userId },
+        'completion delivery gave up: no endpoint saved',
+      );
       await this.webhooks.recordAttempt(deliveryId, {
         ok: false,
         statusCode: null,
@@ -132,8 +136,8 @@ export class WebhookRunner {
     });
     if (ok) return 'succeeded';
     this.logger.warn(
-      { deliveryId, attempt: roundAttempts + 1, final, statusCode: result.statusCode },
-      'completion delivery failed',
+      { deliveryId, eventId, attempt: roundAttempts + 1, final, statusCode: result.statusCode },
+      final ? 'completion delivery gave up' : 'completion delivery failed',
     );
     if (final) return 'failed';
     throw new Error(`delivery attempt ${roundAttempts + 1} failed: ${result.error}`);

@@ -100,7 +100,7 @@ function toRow(raw: Record<string, unknown>): SimulationRow {
 @Injectable()
 export class SimulationRepository {
   private readonly completionChecks = new Set<string>();
-  private completionRun: Promise<void> | undefined;
+  private completionRun: Promise<Set<string>> | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -216,34 +216,42 @@ export class SimulationRepository {
    * queue on one lock; the completion check runs after the insert committed, so the last insert to
    * commit always sees them all (and a retried job runs it again). Returns whether it was stored now.
    */
+  /**
+   * Stores a ticket's evaluation (a no-op when another attempt stored it first) and runs the
+   * completion check. `finished` is true for the one call whose check completed the simulation.
+   */
   async recordEvaluation(
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
-  ): Promise<boolean> {
-    const inserted = (await this.inserts.insert(evaluation)) !== null;
-    await this.completeIfDone(evaluation.simulationId);
-    return inserted;
+  ): Promise<{ stored: boolean; finished: boolean }> {
+    const stored = (await this.inserts.insert(evaluation)) !== null;
+    const finished = await this.completeIfDone(evaluation.simulationId);
+    return { stored, finished };
   }
 
   /**
    * Marks the simulation completed once every ticket has its evaluation (safe to repeat). The checks
    * asked for during one turn of the event loop (the tickets whose coalesced inserts just committed)
    * run as one statement, each simulation once. If it fails, every ticket job of that turn fails and
-   * is retried: its insert is then a no-op and the check runs again.
+   * is retried: its insert is then a no-op and the check runs again. Resolves to true for exactly
+   * one caller of the turn that completed this simulation.
    */
-  completeIfDone(simulationId: string): Promise<void> {
+  async completeIfDone(simulationId: string): Promise<boolean> {
     this.completionChecks.add(simulationId);
     this.completionRun ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       const ids = [...this.completionChecks];
       this.completionChecks.clear();
       this.completionRun = undefined;
-      await this.sql.query(
+      const [rows] = (await this.sql.query(
         `UPDATE simulations s SET status = 'completed', finished_at = now()
           WHERE s.id = ANY($1::uuid[]) AND s.status IN ('queued', 'running')
-            AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total`,
+            AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total
+          RETURNING s.id`,
         [ids],
-      );
+      )) as [Array<{ id: string }>, number];
+      return new Set(rows.map((row) => row.id));
     });
-    return this.completionRun;
+    const completed = await this.completionRun;
+    return completed.delete(simulationId);
   }
 
   /** Both simulations' evaluations, paired by dataset ticket. */
