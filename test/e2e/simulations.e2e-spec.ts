@@ -96,7 +96,10 @@ describe('simulations on the worker', () => {
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
       reason: null,
+      ratePerSecond: expect.any(Number),
+      estimatedFinishAt: null,
     });
+    expect(done.ratePerSecond).toBeGreaterThan(0);
     const evaluations = await keyed.get(`/api/evaluations?simulationId=${started.body.id}`);
     expect(evaluations.body.items).toHaveLength(20);
     for (const item of evaluations.body.items) {

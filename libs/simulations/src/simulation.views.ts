@@ -1,4 +1,5 @@
 import type { SimulationRow } from '@app/persistence';
+import { simulationPace, type Pace } from './simulation-pace.js';
 
 export interface SimulationListItemView {
   id: string;
@@ -11,7 +12,7 @@ export interface SimulationListItemView {
   packName: string;
 }
 
-export interface SimulationView extends SimulationListItemView {
+export interface SimulationView extends SimulationListItemView, Pace {
   total: number;
   completed: number;
   byStatus: { accept: number; review: number; reject: number };
@@ -34,8 +35,9 @@ export function toSimulationListItemView(row: SimulationRow): SimulationListItem
   };
 }
 
-export function toSimulationView(row: SimulationRow): SimulationView {
+export function toSimulationView(row: SimulationRow, now = new Date()): SimulationView {
   return {
+    ...simulationPace(row, now),
     ...toSimulationListItemView(row),
     total: row.total,
     completed: row.completed,

@@ -88,6 +88,23 @@ export class SimulationDto extends SimulationListItemDto {
 
   @ApiProperty({ nullable: true, type: String, description: 'Why the simulation failed.' })
   reason: string | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'Tickets judged per second since the run started (until it finished); null before the first ticket.',
+  })
+  ratePerSecond: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description:
+      'When the run should finish at its rate so far; only while it is queued or running, null otherwise.',
+  })
+  estimatedFinishAt: string | null;
 }
 
 class QuestionChangeDto {

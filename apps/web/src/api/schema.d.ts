@@ -1437,6 +1437,13 @@ export interface components {
             finishedAt: string | null;
             /** @description Why the simulation failed. */
             reason: string | null;
+            /** @description Tickets judged per second since the run started (until it finished); null before the first ticket. */
+            ratePerSecond: number | null;
+            /**
+             * Format: date-time
+             * @description When the run should finish at its rate so far; only while it is queued or running, null otherwise.
+             */
+            estimatedFinishAt: string | null;
         };
         QuestionChangeDto: {
             questionId: string;
