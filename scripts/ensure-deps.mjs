@@ -7,10 +7,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function npm(args) {
+/** Runs npm; with `quiet`, keeps its output and returns the first `npm error` line with the status. */
+function npm(args, { quiet = false } = {}) {
   // npm is a .cmd shim on Windows, which spawn can only run through a shell.
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  return result.status ?? 1;
+  const result = spawnSync('npm', args, {
+    cwd: root,
+    stdio: quiet ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  });
+  const firstError = `${result.stdout ?? ''}\n${result.stderr ?? ''}`
+    .split('\n')
+    .find((line) => line.startsWith('npm error') && line.trim() !== 'npm error');
+  return { status: result.status ?? 1, firstError };
 }
 
 function isStale() {
@@ -25,13 +34,15 @@ export function ensureDeps() {
   if (!isStale()) return;
   console.log('[setup] installing dependencies');
   const hasLock = existsSync(path.join(root, 'package-lock.json'));
-  let status = hasLock ? npm(['ci']) : npm(['install']);
+  let { status, firstError } = hasLock ? npm(['ci'], { quiet: true }) : npm(['install']);
   if (status !== 0 && hasLock) {
-    // npm ci refuses a lock file that does not list other platforms' optional packages (npm
-    // leaves them out when omit-lockfile-registry-resolved is set, as on our machines); npm
-    // install accepts it and keeps the locked versions.
-    console.log('[setup] npm ci refused the lock file; installing the locked versions with npm install');
-    status = npm(['install']);
+    // npm ci refuses a lock file that is out of step with package.json or this npm (for example
+    // one written by an npm that left other platforms' optional packages out); npm install
+    // accepts it and keeps the locked versions. Its whole help text is not worth showing.
+    console.log(
+      `[setup] npm ci refused the lock file (${firstError ?? `exit ${status}`}); using npm install`,
+    );
+    ({ status } = npm(['install']));
   }
   if (status !== 0) throw new Error(`[setup] installing dependencies failed (npm exited ${status})`);
   // npm install may rewrite package-lock.json after the hidden lock file; mark the install as newest.
