@@ -59,3 +59,25 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(right.text).toContain('http_request_duration_seconds');
   });
 });
+
+describe('GET /metrics with Redis away', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({
+      REDIS_URL: 'redis://127.0.0.1:1',
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX}-metrics-away`,
+    });
+  });
+  afterAll(() => api.close());
+
+  it('still answers, without queue figures, and the API stays up', async () => {
+    const client = new Client(api.url);
+    for (let scrape = 0; scrape < 2; scrape++) {
+      const res = await client.get('/metrics');
+      expect(res.status).toBe(200);
+      expect(res.text).not.toMatch(/^queue_jobs\{/m);
+      expect(res.text).toContain('http_request_duration_seconds');
+    }
+    expect((await client.get('/healthz')).status).toBe(200);
+  });
+});

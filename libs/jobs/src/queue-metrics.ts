@@ -24,12 +24,15 @@ export class QueueMetrics implements OnModuleInit {
     }));
     this.metrics.onQueueScrape(async () => {
       this.metrics.queueJobs.reset();
+      // The read's own failure is caught where it starts: after a timeout nobody awaits it any more,
+      // and an unhandled rejection would stop the process.
+      const read = Promise.all(
+        queues.map(async ({ name, queue }) => ({ name, counts: await queue.getJobCounts(...STATES) })),
+      ).catch(() => null);
       const counts = await Promise.race([
-        Promise.all(
-          queues.map(async ({ name, queue }) => ({ name, counts: await queue.getJobCounts(...STATES) })),
-        ),
+        read,
         new Promise<null>((resolve) => setTimeout(() => resolve(null), SCRAPE_TIMEOUT_MS).unref()),
-      ]).catch(() => null);
+      ]);
       for (const { name, counts: byState } of counts ?? [])
         for (const state of STATES) this.metrics.queueJobs.set({ queue: name, state }, byState[state] ?? 0);
     });
