@@ -14,6 +14,8 @@ function npm(args, { quiet = false } = {}) {
     cwd: root,
     stdio: quiet ? ['inherit', 'pipe', 'pipe'] : 'inherit',
     encoding: 'utf8',
+    // npm ci with install scripts can print a lot; past the buffer, Node would kill it.
+    maxBuffer: 256 * 1024 * 1024,
     shell: process.platform === 'win32',
   });
   const firstError = `${result.stdout ?? ''}\n${result.stderr ?? ''}`

@@ -32,7 +32,10 @@ function step(name, command, args, { capture = false } = {}) {
  */
 async function printWhenReady(text) {
   const host = process.env.HOST || '127.0.0.1';
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${process.env.PORT || 3000}/healthz`;
+  // The API answers on loopback when it listens on every interface; an IPv6 address needs brackets.
+  const reachable =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${reachable}:${process.env.PORT || 3000}/healthz`;
   for (let i = 0; i < 120; i++) {
     const ok = await fetch(url).then(
       (response) => response.ok,

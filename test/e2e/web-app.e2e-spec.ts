@@ -158,6 +158,41 @@ describe('POST /app/playground/judge', () => {
   });
 });
 
+describe('POST /app/playground/judge limits', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ API_RATE_LIMIT_PER_DAY: '2' });
+  });
+  afterAll(() => api.close());
+
+  it('gives each user the daily budget of one key, then 429 with Retry-After', async () => {
+    const { session } = await newTenant(api.url);
+    const pack = await createPublishedPack(session);
+    const judge = () => session.post('/app/playground/judge', { packId: pack.id, ticket: TICKET });
+    expect([(await judge()).status, (await judge()).status]).toEqual([200, 200]);
+    const refused = await judge();
+    expect([refused.status, refused.body]).toEqual([429, { error: 'rate limit exceeded' }]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await newTenant(api.url);
+    const theirs = await createPublishedPack(other.session);
+    expect(
+      (await other.session.post('/app/playground/judge', { packId: theirs.id, ticket: TICKET })).status,
+    ).toBe(200);
+  });
+
+  it("refuses a deleted pack's versions", async () => {
+    const { session } = await newTenant(api.url);
+    const pack = await createPublishedPack(session);
+    expect((await session.delete(`/api/packs/${pack.id}`)).status).toBe(204);
+    const res = await session.post('/app/playground/judge', {
+      packId: pack.id,
+      packVersionId: pack.liveVersionId,
+      ticket: TICKET,
+    });
+    expect([res.status, res.body]).toEqual([404, { error: 'pack not found' }]);
+  });
+});
+
 describe("the web app's API types", () => {
   it('match the served OpenAPI document (regenerate with `npm run web:api-types`)', async () => {
     const api = await startApi();

@@ -50,3 +50,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('the open /metrics warning', () => {
+  it('warns when the service listens beyond loopback without METRICS_TOKEN', () => {
+    const open = loadConfig({ HOST: '0.0.0.0', SESSION_SECRET: 'x'.repeat(40) });
+    expect(open.warnings).toEqual([expect.stringMatching(/^METRICS_TOKEN is not set while HOST=0\.0\.0\.0/)]);
+    expect(
+      loadConfig({ HOST: '0.0.0.0', METRICS_TOKEN: 'm'.repeat(20), SESSION_SECRET: 'x'.repeat(40) }).warnings,
+    ).toEqual([]);
+    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).warnings).toEqual([]);
+  });
+});

@@ -267,6 +267,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret = DEVELOPMENT_SESSION_SECRET;
     warnings.push('SESSION_SECRET is not set: using the development default (never do this in production)');
   }
+  if (!parsed.METRICS_TOKEN && !['127.0.0.1', '::1', 'localhost'].includes(parsed.HOST)) {
+    warnings.push(
+      `METRICS_TOKEN is not set while HOST=${parsed.HOST}: /metrics is open to anyone who can reach the port; set it, or keep the port private`,
+    );
+  }
   if (!parsed.PUBLIC_URL && parsed.NODE_ENV === 'production') {
     warnings.push(
       'PUBLIC_URL is not set: the OAuth issuer and the MCP resource follow each request’s Host header; set it to the public origin',

@@ -106,12 +106,10 @@ export class JudgeService {
     packVersionId?: string,
   ): Promise<EvaluationEntity> {
     if (packVersionId === undefined) return this.judgeLive(userId, packId, ticket, 'playground');
+    // The pack first: versions outlive a deleted pack (for its evaluations), judging does not.
+    if (!(await this.packs.find(userId, packId))) throw new NotFoundError('pack not found');
     const version = await this.packs.findVersionById(userId, packVersionId);
-    if (!version || version.packId !== packId) {
-      throw new NotFoundError(
-        (await this.packs.find(userId, packId)) ? 'version not found' : 'pack not found',
-      );
-    }
+    if (!version || version.packId !== packId) throw new NotFoundError('version not found');
     return this.judgeVersion({
       userId,
       packId,

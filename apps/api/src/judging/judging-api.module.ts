@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { EvaluationsController } from '../evaluations/evaluations.controller.js';
 import { JudgeController } from './judge.controller.js';
 import { PlaygroundController } from './playground.controller.js';
+import { PlaygroundLimiter } from './playground-limiter.js';
 
-@Module({ controllers: [JudgeController, PlaygroundController, EvaluationsController] })
+@Module({
+  controllers: [JudgeController, PlaygroundController, EvaluationsController],
+  providers: [PlaygroundLimiter],
+})
 export class JudgingApiModule {}

@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Judge one ticket from the app (session only)
-         * @description The same judging as `POST /api/judge` (redaction, one model call, the decision rule), stored as an evaluation with `source: "playground"`. With `packVersionId`, any version of the pack is used, the draft included, so a draft can be tried before it is published. No idempotency key: every call is a new evaluation. The answer adds the redacted ticket.
+         * @description The same judging as `POST /api/judge` (redaction, one model call, the decision rule), stored as an evaluation with `source: "playground"`. With `packVersionId`, any version of the pack is used, the draft included, so a draft can be tried before it is published. No idempotency key: every call is a new evaluation. The answer adds the redacted ticket. Each user may judge `API_RATE_LIMIT_PER_DAY` tickets here per 24 hours (the budget of one API key); past it, 429 `rate limit exceeded` with `Retry-After`.
          */
         post: operations["PlaygroundController_judgeTicket"];
         delete?: never;
@@ -2703,6 +2703,15 @@ export interface operations {
             };
             /** @description `pack has no published version` (without `packVersionId`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per user, see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
