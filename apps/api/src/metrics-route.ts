@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppConfig } from '@app/config';
-import { Metrics, metricsAuthorized } from '@app/metrics';
+import { Metrics, metricsHandler } from '@app/metrics';
 
 /**
  * `GET /metrics` in Prometheus' text format, and the HTTP metrics behind it: every response's
@@ -20,10 +20,5 @@ export function serveMetrics(app: NestFastifyApplication, config: AppConfig): vo
     if (status === 429) metrics.rateLimited.inc({ route });
     done();
   });
-  fastify.get('/metrics', async (request, reply) => {
-    if (!metricsAuthorized(config.metricsToken, request.headers.authorization)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'metrics token required' });
-    }
-    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  fastify.get('/metrics', metricsHandler(metrics, config.metricsToken));
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReadinessService } from '@app/persistence';
-import { metricsAuthorized, type Metrics } from '@app/metrics';
+import { metricsHandler, type Metrics } from '@app/metrics';
 
 /** /healthz, /readyz and /metrics on WORKER_HEALTH_PORT (the worker serves no other HTTP). */
 export async function startHealthServer(
@@ -16,12 +16,7 @@ export async function startHealthServer(
     const { ready, checks } = await readiness.check();
     return ready ? { status: 'ok', checks } : reply.status(503).send({ error: 'not ready', checks });
   });
-  server.get('/metrics', async (request, reply) => {
-    if (!metricsAuthorized(metricsToken, request.headers.authorization)) {
-      return reply.status(401).header('www-authenticate', 'Bearer').send({ error: 'metrics token required' });
-    }
-    return reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  server.get('/metrics', metricsHandler(metrics, metricsToken));
   server.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'not found' }));
   await server.listen({ port, host });
   return server;

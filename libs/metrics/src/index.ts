@@ -1,3 +1,3 @@
 export { Metrics } from './metrics.js';
 export { MetricsModule } from './metrics.module.js';
-export { metricsAuthorized } from './metrics-token.js';
+export { metricsAuthorized, metricsHandler } from './metrics-token.js';
