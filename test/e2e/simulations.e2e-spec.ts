@@ -2,27 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant, type Client } from '../support/client.js';
+import { createDataset } from '../support/datasets.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
-import { createPack, createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
+import { createPack, createPublishedPack, triageDocument } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 
 /** Its own Redis namespace: only this file's workers take these jobs. */
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-sim`;
-
-async function createDataset(client: Client, count: number, name = 'tickets'): Promise<{ id: string }> {
-  const dataset = await client.post('/api/datasets', { name });
-  expect(dataset.status).toBe(201);
-  for (let start = 0; start < count; start += 100) {
-    const tickets = Array.from({ length: Math.min(100, count - start) }, (_, i) => ({
-      ...TICKET,
-      externalId: `T-${start + i}`,
-    }));
-    const res = await client.post(`/api/datasets/${dataset.body.id}/tickets`, { tickets });
-    expect(res.status).toBe(200);
-  }
-  return dataset.body;
-}
 
 async function waitForStatus(client: Client, id: string, statuses: string[], timeoutMs = 60_000) {
   return eventually(async () => {

@@ -18,6 +18,7 @@ import { SimulationProgressFromEvaluations1764201600000 } from './migrations/176
 import { DeliveryRounds1764288000000 } from './migrations/1764288000000-delivery-rounds.js';
 import { OAuth1764374400000 } from './migrations/1764374400000-oauth.js';
 import { DeliveryClaims1764460800000 } from './migrations/1764460800000-delivery-claims.js';
+import { SimulationCompletions1764547200000 } from './migrations/1764547200000-simulation-completions.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   DeliveryRounds1764288000000,
   OAuth1764374400000,
   DeliveryClaims1764460800000,
+  SimulationCompletions1764547200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -47,6 +47,7 @@ export {
   type NewSimulation,
   type TicketJobState,
   type ComparedTicket,
+  type FinishedSimulation,
 } from './repositories/simulation.repository.js';
 export {
   WebhookRepository,
@@ -54,6 +55,7 @@ export {
   type InboundEventRow,
   type DeliveryRow,
   type DeliveryStatus,
+  type DeliveryType,
 } from './repositories/webhook.repository.js';
 export {
   OAuthClientEntity,

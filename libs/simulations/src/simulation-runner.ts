@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { JudgeService } from '@app/judging';
-import { DatasetRepository, PackRepository, SimulationRepository } from '@app/persistence';
+import {
+  DatasetRepository,
+  PackRepository,
+  SimulationRepository,
+  type FinishedSimulation,
+} from '@app/persistence';
+import { WebhookQueue } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
 
 export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
@@ -20,6 +26,7 @@ export class SimulationRunner {
     private readonly packs: PackRepository,
     private readonly judge: JudgeService,
     private readonly queue: SimulationQueue,
+    private readonly webhooks: WebhookQueue,
   ) {}
 
   async start(simulationId: string): Promise<number> {
@@ -48,7 +55,7 @@ export class SimulationRunner {
     if (!state || !['queued', 'running'].includes(state.status)) return 'skipped';
     if (state.evaluated) {
       // A retry after a crash between the insert and the completion check: run the check again.
-      if (await this.simulations.completeIfDone(simulationId)) this.logFinished(simulationId);
+      await this.finished(await this.simulations.completeIfDone(simulationId));
       return 'duplicate';
     }
     // Published versions come from the repository's in-memory copy; a draft is read each time.
@@ -70,12 +77,15 @@ export class SimulationRunner {
       simulationId,
       datasetTicketId: ticketId,
     });
-    if (finished) this.logFinished(simulationId);
+    await this.finished(finished);
     return stored ? 'recorded' : 'duplicate';
   }
 
-  private logFinished(simulationId: string): void {
-    this.logger.log({ simulationId }, 'simulation finished');
+  /** The one caller that finished a simulation logs it and sends its completion. */
+  private async finished(simulation: FinishedSimulation | null): Promise<void> {
+    if (!simulation) return;
+    this.logger.log({ simulationId: simulation.id }, 'simulation finished');
+    if (simulation.deliveryId) await this.webhooks.deliverSoon(simulation.deliveryId);
   }
 
   /** A job that will not be retried again: the simulation cannot finish, so it fails with the reason. */
@@ -84,8 +94,10 @@ export class SimulationRunner {
   }
 
   private async fail(simulationId: string, reason: string): Promise<void> {
-    await this.simulations.fail(simulationId, reason);
+    const failed = await this.simulations.fail(simulationId, reason);
+    if (!failed) return;
     this.logger.warn({ simulationId, reason }, 'simulation failed');
+    if (failed.deliveryId) await this.webhooks.deliverSoon(failed.deliveryId);
   }
 
   /** Simulations recorded but never picked up (Redis was away at the time): enqueue their start again. */

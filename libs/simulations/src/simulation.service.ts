@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { answerCategory, ConflictError, NotFoundError, type Answer } from '@app/domain';
 import { DatasetRepository, PackRepository, SimulationRepository } from '@app/persistence';
+import { WebhookQueue } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
 import {
   toSimulationListItemView,
@@ -35,6 +36,7 @@ export class SimulationService {
     private readonly datasets: DatasetRepository,
     private readonly packs: PackRepository,
     private readonly queue: SimulationQueue,
+    private readonly webhooks: WebhookQueue,
   ) {}
 
   async start(userId: string, input: StartSimulationInput): Promise<{ id: string }> {
@@ -50,7 +52,7 @@ export class SimulationService {
     }
     if (!packVersionId) throw new ConflictError('pack has no published version');
     const id = randomUUID();
-    await this.simulations.create(userId, {
+    const finished = await this.simulations.create(userId, {
       id,
       datasetId: dataset.id,
       packId: pack.id,
@@ -65,6 +67,8 @@ export class SimulationService {
           this.logger.warn({ err: error, simulationId: id }, 'enqueue failed; the sweeper will retry'),
         );
     }
+    // Nothing to judge: finished at once, and its completion is sent like any other.
+    if (finished?.deliveryId) await this.webhooks.deliverSoon(finished.deliveryId);
     return { id };
   }
 

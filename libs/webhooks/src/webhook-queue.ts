@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
@@ -18,6 +18,8 @@ import {
 /** Enqueues inbound judging and completion deliveries; job ids make repeats harmless. */
 @Injectable()
 export class WebhookQueue {
+  private readonly logger = new Logger(WebhookQueue.name);
+
   constructor(
     @InjectQueue(QUEUES.webhooks) private readonly queue: Queue<JudgeEventPayload | DeliverPayload>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,6 +56,16 @@ export class WebhookQueue {
         { ...deliveryJobOptions(maxAttempts, backoffMs), jobId: deliveryJobId(deliveryId, round) },
       ),
       ENQUEUE_TIMEOUT_MS,
+    );
+  }
+
+  /**
+   * A new delivery's first attempt, for callers that must not fail with Redis away: its row is
+   * pending already, so the sweeper sends it later.
+   */
+  async deliverSoon(deliveryId: string): Promise<void> {
+    await this.deliver(deliveryId).catch((error: unknown) =>
+      this.logger.warn({ err: error, deliveryId }, 'enqueue failed; the sweeper will send it'),
     );
   }
 

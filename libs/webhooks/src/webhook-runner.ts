@@ -5,7 +5,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { signBody } from '@app/domain';
 import { JudgeService } from '@app/judging';
 import { Metrics } from '@app/metrics';
-import { PackRepository, WebhookRepository } from '@app/persistence';
+import { PackRepository, SimulationRepository, WebhookRepository, type DeliveryRow } from '@app/persistence';
+import { evaluationCompletion, simulationCompletion, type CompletionRequest } from './completion-body.js';
 import { DELIVERY_TIMEOUT_MS, DeliveryClient } from './delivery-client.js';
 import { WebhookQueue } from './webhook-queue.js';
 
@@ -25,6 +26,7 @@ export class WebhookRunner {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly packs: PackRepository,
+    private readonly simulations: SimulationRepository,
     private readonly judge: JudgeService,
     private readonly queue: WebhookQueue,
     private readonly client: DeliveryClient,
@@ -99,31 +101,24 @@ export class WebhookRunner {
     // (Redis lost the first) starts counting again, the row does not.
     const roundAttempts = Math.max(attemptsMade, delivery.attempts - Math.max(0, delivery.round - 1));
     const final = roundAttempts + 1 >= this.config.webhooks.maxAttempts;
-    if (!endpoint) {
-      this.logger.warn(
-        { deliveryId, userId: delivery.userId },
-        'completion delivery gave up: no endpoint saved',
-      );
+    const request = endpoint ? await this.completionRequest(delivery) : null;
+    if (!endpoint || !request) {
+      const error = endpoint ? 'the simulation no longer exists' : 'no completion endpoint saved';
+      this.logger.warn({ deliveryId, userId: delivery.userId, error }, 'completion delivery gave up');
       await this.webhooks.recordAttempt(deliveryId, {
         ok: false,
         statusCode: null,
-        error: 'no completion endpoint saved',
+        error,
         final: true,
         nextAttemptAt: null,
       });
       return 'failed';
     }
-    const { type, eventId, evaluation } = delivery.payload as {
-      type: string;
-      eventId: string;
-      evaluation: unknown;
-    };
-    // The exact bytes signed are the bytes sent; sentAt lets receivers refuse stale replays.
-    const body = JSON.stringify({ type, eventId, deliveryId, sentAt: new Date().toISOString(), evaluation });
-    const result = await this.client.post(endpoint.url, body, {
-      'x-service-signature': signBody(endpoint.secret, body),
-      'x-service-event-id': eventId,
+    // The exact bytes signed are the bytes sent.
+    const result = await this.client.post(endpoint.url, request.body, {
+      'x-service-signature': signBody(endpoint.secret, request.body),
       'x-service-delivery-id': deliveryId,
+      ...request.headers,
     });
     const ok = result.error === null;
     const nextAttemptAt = new Date(Date.now() + this.config.webhooks.backoffMs * 2 ** roundAttempts);
@@ -136,11 +131,27 @@ export class WebhookRunner {
     });
     if (ok) return 'succeeded';
     this.logger.warn(
-      { deliveryId, eventId, attempt: roundAttempts + 1, final, statusCode: result.statusCode },
+      {
+        deliveryId,
+        type: delivery.type,
+        eventId: delivery.eventId,
+        simulationId: delivery.simulationId,
+        attempt: roundAttempts + 1,
+        final,
+        statusCode: result.statusCode,
+      },
       final ? 'completion delivery gave up' : 'completion delivery failed',
     );
     if (final) return 'failed';
     throw new Error(`delivery attempt ${roundAttempts + 1} failed: ${result.error}`);
+  }
+
+  /** The signed request for this attempt; null when what it completes is gone. */
+  private async completionRequest(delivery: DeliveryRow): Promise<CompletionRequest | null> {
+    const sentAt = new Date();
+    if (!delivery.simulationId) return evaluationCompletion(delivery, sentAt);
+    const simulation = await this.simulations.findForWorker(delivery.simulationId);
+    return simulation ? simulationCompletion(delivery, simulation, sentAt) : null;
   }
 
   /**

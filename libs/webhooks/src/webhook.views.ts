@@ -1,9 +1,11 @@
-import type { DeliveryRow } from '@app/persistence';
+import type { DeliveryRow, DeliveryType } from '@app/persistence';
 
 export interface DeliveryView {
   id: string;
-  eventId: string;
-  evaluationId: string;
+  type: DeliveryType;
+  eventId: string | null;
+  evaluationId: string | null;
+  simulationId: string | null;
   status: string;
   attempts: number;
   lastStatusCode: number | null;
@@ -15,8 +17,10 @@ export interface DeliveryView {
 export function toDeliveryView(row: DeliveryRow): DeliveryView {
   return {
     id: row.id,
+    type: row.type,
     eventId: row.eventId,
     evaluationId: row.evaluationId,
+    simulationId: row.simulationId,
     status: row.status,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,

@@ -30,7 +30,7 @@ export class SimulationsController {
   @ApiOperation({
     summary: 'Judge a whole dataset with a pack version, in the background',
     description:
-      'Answers at once, before any ticket is judged. Records the live version (or `packVersionId`) at this moment; later publishes do not change it. Status: queued -> running -> completed, or failed (with a reason) or cancelled. An empty dataset completes at once.',
+      'Answers at once, before any ticket is judged. Records the live version (or `packVersionId`) at this moment; later publishes do not change it. Status: queued -> running -> completed, or failed (with a reason) or cancelled. An empty dataset completes at once. When it finishes, a signed `simulation.completed` or `simulation.failed` is POSTed to your saved completion endpoint (see the callbacks of POST /api/webhook-endpoints).',
   })
   @ApiAcceptedResponse({ type: SimulationIdDto })
   @ApiNotFoundResponse({

@@ -27,37 +27,7 @@ import {
   SaveWebhookEndpointDto,
   WebhookEndpointDto,
 } from './webhooks.dto.js';
-
-const COMPLETION_CALLBACK = {
-  name: 'evaluation.completed',
-  callbackUrl: '{$request.body#/url}',
-  method: 'post',
-  requestBody: {
-    description:
-      'Sent to your endpoint after an inbound event is judged. Headers: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with your secret>`, `X-Service-Event-Id`, `X-Service-Delivery-Id`. Reject a `sentAt` older than 5 minutes. See docs/webhooks.md.',
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          properties: {
-            type: { type: 'string', enum: ['evaluation.completed'] },
-            eventId: { type: 'string', format: 'uuid' },
-            deliveryId: { type: 'string', format: 'uuid' },
-            sentAt: { type: 'string', format: 'date-time' },
-            evaluation: {
-              type: 'object',
-              description: '{id, packId, packVersionId, source, status, result, createdAt}',
-            },
-          },
-        },
-      },
-    },
-  },
-  expectedResponse: {
-    status: 200,
-    description: 'Any 2xx is success; anything else, a timeout (10 s) or a connection error is retried.',
-  },
-} as const;
+import { EVALUATION_COMPLETION, SIMULATION_COMPLETION } from './completion-callbacks.js';
 
 @ApiTags('webhooks')
 @Controller('api')
@@ -74,7 +44,7 @@ export class WebhooksController {
     description: 'Not an absolute http(s) URL, or (in production) a private address',
     type: ErrorBodyDto,
   })
-  @ApiCallbacks(COMPLETION_CALLBACK as never)
+  @ApiCallbacks(EVALUATION_COMPLETION as never, SIMULATION_COMPLETION as never)
   saveEndpoint(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SaveWebhookEndpointDto,
@@ -126,7 +96,7 @@ export class WebhooksController {
   })
   @ApiNotFoundResponse({ description: '`pack not found`', type: ErrorBodyDto })
   @ApiConflictResponse({ description: '`pack has no published version`', type: ErrorBodyDto })
-  @ApiCallbacks(COMPLETION_CALLBACK as never)
+  @ApiCallbacks(EVALUATION_COMPLETION as never)
   inbound(
     @CurrentPrincipal() principal: Principal,
     @Body() body: JudgeRequestDto,

@@ -48,11 +48,26 @@ export class DeliveryDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ format: 'uuid' })
-  eventId: string;
+  @ApiProperty({
+    enum: ['evaluation.completed', 'simulation.completed', 'simulation.failed'],
+    description:
+      'What the delivery completes: an inbound event (`eventId` and `evaluationId` set) or a finished simulation (`simulationId` set).',
+  })
+  type: string;
 
-  @ApiProperty({ format: 'uuid' })
-  evaluationId: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for a simulation.' })
+  eventId: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for a simulation.' })
+  evaluationId: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Set for `simulation.completed` and `simulation.failed`; null otherwise.',
+  })
+  simulationId: string | null;
 
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
   status: string;

@@ -540,7 +540,7 @@ export interface paths {
         put?: never;
         /**
          * Judge a whole dataset with a pack version, in the background
-         * @description Answers at once, before any ticket is judged. Records the live version (or `packVersionId`) at this moment; later publishes do not change it. Status: queued -> running -> completed, or failed (with a reason) or cancelled. An empty dataset completes at once.
+         * @description Answers at once, before any ticket is judged. Records the live version (or `packVersionId`) at this moment; later publishes do not change it. Status: queued -> running -> completed, or failed (with a reason) or cancelled. An empty dataset completes at once. When it finishes, a signed `simulation.completed` or `simulation.failed` is POSTed to your saved completion endpoint (see the callbacks of POST /api/webhook-endpoints).
          */
         post: operations["SimulationsController_start"];
         delete?: never;
@@ -1503,10 +1503,26 @@ export interface components {
         DeliveryDto: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            eventId: string;
-            /** Format: uuid */
-            evaluationId: string;
+            /**
+             * @description What the delivery completes: an inbound event (`eventId` and `evaluationId` set) or a finished simulation (`simulationId` set).
+             * @enum {string}
+             */
+            type: "evaluation.completed" | "simulation.completed" | "simulation.failed";
+            /**
+             * Format: uuid
+             * @description Null for a simulation.
+             */
+            eventId: string | null;
+            /**
+             * Format: uuid
+             * @description Null for a simulation.
+             */
+            evaluationId: string | null;
+            /**
+             * Format: uuid
+             * @description Set for `simulation.completed` and `simulation.failed`; null otherwise.
+             */
+            simulationId: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: number;

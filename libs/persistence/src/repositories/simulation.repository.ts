@@ -71,6 +71,30 @@ const SELECT = `
         FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
     ) c`;
 
+/** What a statement that finished simulations reports for each: the completion delivery to send, if any. */
+export interface FinishedSimulation {
+  id: string;
+  /** Null when the user has no completion endpoint. */
+  deliveryId: string | null;
+}
+
+/**
+ * A statement's tail that records the completion delivery of the simulations its `done` CTE just
+ * finished (columns id, user_id), for users with an endpoint, in the same statement as the status
+ * change: a crash cannot finish a simulation without its delivery, and the sweeper sends one whose
+ * job was never enqueued. The body is built when it is sent, from the finished simulation.
+ */
+function withCompletionDelivery(type: 'simulation.completed' | 'simulation.failed', when = 'true'): string {
+  return `, delivery AS (
+      INSERT INTO webhook_deliveries (id, user_id, simulation_id, type, payload, next_attempt_at)
+      SELECT gen_random_uuid(), done.user_id, done.id, '${type}',
+             jsonb_build_object('type', '${type}', 'simulationId', done.id), now()
+        FROM done WHERE ${when} AND EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = done.user_id)
+      ON CONFLICT (simulation_id) DO NOTHING RETURNING id, simulation_id
+    )
+    SELECT done.id, delivery.id AS delivery_id FROM done LEFT JOIN delivery ON delivery.simulation_id = done.id`;
+}
+
 function toRow(raw: Record<string, unknown>): SimulationRow {
   return {
     id: raw.id as string,
@@ -100,7 +124,7 @@ function toRow(raw: Record<string, unknown>): SimulationRow {
 @Injectable()
 export class SimulationRepository {
   private readonly completionChecks = new Set<string>();
-  private completionRun: Promise<Set<string>> | undefined;
+  private completionRun: Promise<Map<string, string | null>> | undefined;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -108,12 +132,17 @@ export class SimulationRepository {
     private readonly inserts: EvaluationInserts,
   ) {}
 
-  /** Creates it `queued`, or `completed` at once when there is nothing to judge. */
-  async create(userId: string, simulation: NewSimulation): Promise<void> {
+  /**
+   * Creates it `queued`, or `completed` at once when there is nothing to judge (then with its
+   * completion delivery, whose id is returned).
+   */
+  async create(userId: string, simulation: NewSimulation): Promise<FinishedSimulation | null> {
     const empty = simulation.total === 0;
-    await this.dataSource.query(
-      `INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    const rows: Array<{ id: string; delivery_id: string | null }> = await this.dataSource.query(
+      `WITH done AS (
+         INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id, user_id, status
+       )${withCompletionDelivery('simulation.completed', "done.status = 'completed'")}`,
       [
         simulation.id,
         userId,
@@ -125,6 +154,7 @@ export class SimulationRepository {
         empty ? new Date() : null,
       ],
     );
+    return empty ? { id: rows[0].id, deliveryId: rows[0].delivery_id } : null;
   }
 
   async list(userId: string, limit = 100): Promise<SimulationRow[]> {
@@ -170,11 +200,16 @@ export class SimulationRepository {
     return affected > 0;
   }
 
-  async fail(id: string, reason: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE simulations SET status = 'failed', reason = $2, finished_at = now() WHERE id = $1 AND status IN ('queued', 'running')`,
+  /** queued/running -> failed, with the reason; null when it had finished already. */
+  async fail(id: string, reason: string): Promise<FinishedSimulation | null> {
+    const rows: Array<{ id: string; delivery_id: string | null }> = await this.dataSource.query(
+      `WITH done AS (
+         UPDATE simulations SET status = 'failed', reason = $2, finished_at = now()
+          WHERE id = $1 AND status IN ('queued', 'running') RETURNING id, user_id
+       )${withCompletionDelivery('simulation.failed')}`,
       [id, reason],
     );
+    return rows[0] ? { id: rows[0].id, deliveryId: rows[0].delivery_id } : null;
   }
 
   /** Simulations still `queued` this long after creation: their start job never reached a worker. */
@@ -218,11 +253,11 @@ export class SimulationRepository {
    */
   /**
    * Stores a ticket's evaluation (a no-op when another attempt stored it first) and runs the
-   * completion check. `finished` is true for the one call whose check completed the simulation.
+   * completion check. `finished` is set for the one call whose check completed the simulation.
    */
   async recordEvaluation(
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
-  ): Promise<{ stored: boolean; finished: boolean }> {
+  ): Promise<{ stored: boolean; finished: FinishedSimulation | null }> {
     const stored = (await this.inserts.insert(evaluation)) !== null;
     const finished = await this.completeIfDone(evaluation.simulationId);
     return { stored, finished };
@@ -232,26 +267,31 @@ export class SimulationRepository {
    * Marks the simulation completed once every ticket has its evaluation (safe to repeat). The checks
    * asked for during one turn of the event loop (the tickets whose coalesced inserts just committed)
    * run as one statement, each simulation once. If it fails, every ticket job of that turn fails and
-   * is retried: its insert is then a no-op and the check runs again. Resolves to true for exactly
-   * one caller of the turn that completed this simulation.
+   * is retried: its insert is then a no-op and the check runs again. Resolves to the finished
+   * simulation (with its completion delivery) for exactly one caller of the turn that completed it.
    */
-  async completeIfDone(simulationId: string): Promise<boolean> {
+  async completeIfDone(simulationId: string): Promise<FinishedSimulation | null> {
     this.completionChecks.add(simulationId);
     this.completionRun ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       const ids = [...this.completionChecks];
       this.completionChecks.clear();
       this.completionRun = undefined;
-      const [rows] = (await this.sql.query(
-        `UPDATE simulations s SET status = 'completed', finished_at = now()
-          WHERE s.id = ANY($1::uuid[]) AND s.status IN ('queued', 'running')
-            AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total
-          RETURNING s.id`,
+      const rows = (await this.sql.query(
+        `WITH done AS (
+           UPDATE simulations s SET status = 'completed', finished_at = now()
+            WHERE s.id = ANY($1::uuid[]) AND s.status IN ('queued', 'running')
+              AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total
+            RETURNING s.id, s.user_id
+         )${withCompletionDelivery('simulation.completed')}`,
         [ids],
-      )) as [Array<{ id: string }>, number];
-      return new Set(rows.map((row) => row.id));
+      )) as Array<{ id: string; delivery_id: string | null }>;
+      return new Map(rows.map((row) => [row.id, row.delivery_id]));
     });
     const completed = await this.completionRun;
-    return completed.delete(simulationId);
+    if (!completed.has(simulationId)) return null;
+    const deliveryId = completed.get(simulationId)!;
+    completed.delete(simulationId);
+    return { id: simulationId, deliveryId };
   }
 
   /** Both simulations' evaluations, paired by dataset ticket. */

@@ -32,11 +32,18 @@ export interface InboundEventRow {
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
+/** What a delivery completes: an inbound event's evaluation, or a simulation. */
+export type DeliveryType = 'evaluation.completed' | 'simulation.completed' | 'simulation.failed';
+
 export interface DeliveryRow {
   id: string;
   userId: string;
-  eventId: string;
-  evaluationId: string;
+  type: DeliveryType;
+  /** Set for `evaluation.completed`, with `evaluationId`; null for a simulation's delivery. */
+  eventId: string | null;
+  evaluationId: string | null;
+  /** Set for `simulation.*` deliveries. */
+  simulationId: string | null;
   payload: Record<string, unknown>;
   status: DeliveryStatus;
   attempts: number;
@@ -64,8 +71,10 @@ function toDelivery(raw: Record<string, unknown>): DeliveryRow {
   return {
     id: raw.id as string,
     userId: raw.user_id as string,
-    eventId: raw.event_id as string,
-    evaluationId: raw.evaluation_id as string,
+    type: raw.type as DeliveryType,
+    eventId: raw.event_id as string | null,
+    evaluationId: raw.evaluation_id as string | null,
+    simulationId: raw.simulation_id as string | null,
     payload: raw.payload as Record<string, unknown>,
     status: raw.status as DeliveryStatus,
     attempts: raw.attempts as number,
@@ -307,19 +316,27 @@ export class WebhookRepository {
     return rows.map(toDelivery);
   }
 
-  /** For stats: the newest failed deliveries and how many are failed now. */
-  async failures(userId: string, limit: number): Promise<{ recent: DeliveryRow[]; count: number }> {
+  /**
+   * For stats: the newest failed evaluation deliveries and how many are failed now. Stats name each
+   * failure by its evaluation, so a simulation's failed delivery shows in the delivery list only.
+   */
+  async failures(
+    userId: string,
+    limit: number,
+  ): Promise<{ recent: Array<DeliveryRow & { evaluationId: string }>; count: number }> {
     const [recent, count] = await Promise.all([
       this.dataSource.query<Array<Record<string, unknown>>>(
-        `SELECT *, created_at::text AS created_at_text FROM webhook_deliveries WHERE user_id = $1 AND status = 'failed'
+        `SELECT *, created_at::text AS created_at_text FROM webhook_deliveries
+          WHERE user_id = $1 AND status = 'failed' AND evaluation_id IS NOT NULL
           ORDER BY updated_at DESC LIMIT $2`,
         [userId, limit],
       ),
       this.dataSource.query<Array<{ count: number }>>(
-        `SELECT count(*)::int AS count FROM webhook_deliveries WHERE user_id = $1 AND status = 'failed'`,
+        `SELECT count(*)::int AS count FROM webhook_deliveries WHERE user_id = $1 AND status = 'failed' AND evaluation_id IS NOT NULL`,
         [userId],
       ),
     ]);
-    return { recent: recent.map(toDelivery), count: count[0].count };
+    const evaluationDeliveries = recent.map(toDelivery) as Array<DeliveryRow & { evaluationId: string }>;
+    return { recent: evaluationDeliveries, count: count[0].count };
   }
 }

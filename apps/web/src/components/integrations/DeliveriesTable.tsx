@@ -64,10 +64,16 @@ export function DeliveriesTable() {
             {items.map((delivery) => (
               <Table.Tr key={delivery.id}>
                 <Table.Td>
-                  <Text size="sm">evaluation.completed</Text>
-                  <Anchor component={Link} to={`/evaluations/${delivery.evaluationId}`} size="xs">
-                    Evaluation {shortId(delivery.evaluationId)}
-                  </Anchor>
+                  <Text size="sm">{delivery.type}</Text>
+                  {delivery.simulationId ? (
+                    <Anchor component={Link} to={`/simulations/${delivery.simulationId}`} size="xs">
+                      Simulation {shortId(delivery.simulationId)}
+                    </Anchor>
+                  ) : (
+                    <Anchor component={Link} to={`/evaluations/${delivery.evaluationId}`} size="xs">
+                      Evaluation {shortId(delivery.evaluationId ?? '')}
+                    </Anchor>
+                  )}
                 </Table.Td>
                 <Table.Td maw={240}>
                   <Badge variant="dot" color={DELIVERY_STATUS_COLORS[delivery.status]}>
