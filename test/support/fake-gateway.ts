@@ -25,6 +25,8 @@ export type Behaviour =
       delayMs?: number;
     }
   | { kind: 'status'; status: number; delayMs?: number }
+  /** Answers after `delayMs`, but fails a share `failRate` of calls with 503, from a seeded sequence. */
+  | { kind: 'flaky'; failRate: number; delayMs?: number; seed?: number }
   | { kind: 'content'; content: string; model?: string }
   | { kind: 'hang' };
 
@@ -53,6 +55,7 @@ export class FakeGateway {
   /** The behaviour for every request from now on. */
   set(behaviour: Behaviour): void {
     this.behaviour = behaviour;
+    this.random = undefined;
     this.queue.length = 0;
   }
 
@@ -71,6 +74,14 @@ export class FakeGateway {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  private random: (() => number) | undefined;
+
+  /** Whether this call of a flaky gateway fails: mulberry32 over the seed, so a run is repeatable. */
+  private flaky(behaviour: Extract<Behaviour, { kind: 'flaky' }>): boolean {
+    this.random ??= mulberry32(behaviour.seed ?? 1);
+    return this.random() < behaviour.failRate;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -80,7 +91,13 @@ export class FakeGateway {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString()) as ChatRequest;
     this.requests.push(body);
-    const behaviour = this.queue.shift() ?? this.behaviour;
+    const given = this.queue.shift() ?? this.behaviour;
+    const behaviour: Behaviour =
+      given.kind === 'flaky'
+        ? this.flaky(given)
+          ? { kind: 'status', status: 503, delayMs: given.delayMs }
+          : { kind: 'answer', delayMs: given.delayMs }
+        : given;
     if (behaviour.kind === 'hang') return;
     if ('delayMs' in behaviour && behaviour.delayMs)
       await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
@@ -107,6 +124,17 @@ export class FakeGateway {
       }),
     );
   }
+}
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 function answerFromSchema(

@@ -73,3 +73,4 @@ export {
   type ActiveAccessToken,
   type ConnectedClientRow,
 } from './repositories/oauth.repository.js';
+export { isTransientError, retryTransient } from './transient-errors.js';

@@ -100,10 +100,23 @@ export class SimulationRunner {
     if (failed.deliveryId) await this.webhooks.deliverSoon(failed.deliveryId);
   }
 
-  /** Simulations recorded but never picked up (Redis was away at the time): enqueue their start again. */
+  /**
+   * Simulations recorded but never picked up (Redis was away at the time): enqueue their start
+   * again. Running ones without progress for as long (Redis lost their ticket jobs): enqueue the
+   * tickets still to judge; a job id that still exists is left as it is, so nothing runs twice.
+   */
   async sweep(olderThanMs: number): Promise<number> {
-    const ids = await this.simulations.stuckQueued(olderThanMs);
-    for (const id of ids) await this.queue.start(id);
-    return ids.length;
+    const queued = await this.simulations.stuckQueued(olderThanMs);
+    for (const id of queued) await this.queue.start(id);
+    const stalled = await this.simulations.stalledRunning(olderThanMs);
+    for (const { id, ticketIds } of stalled) {
+      if (!ticketIds.length) {
+        await this.finished(await this.simulations.completeIfDone(id));
+        continue;
+      }
+      await this.queue.tickets(id, ticketIds);
+      this.logger.log({ simulationId: id, tickets: ticketIds.length }, 'simulation resumed');
+    }
+    return queued.length + stalled.length;
   }
 }

@@ -5,7 +5,13 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { signBody } from '@app/domain';
 import { JudgeService } from '@app/judging';
 import { Metrics } from '@app/metrics';
-import { PackRepository, SimulationRepository, WebhookRepository, type DeliveryRow } from '@app/persistence';
+import {
+  PackRepository,
+  retryTransient,
+  SimulationRepository,
+  WebhookRepository,
+  type DeliveryRow,
+} from '@app/persistence';
 import { evaluationCompletion, simulationCompletion, type CompletionRequest } from './completion-body.js';
 import { DELIVERY_TIMEOUT_MS, DeliveryClient } from './delivery-client.js';
 import { WebhookQueue } from './webhook-queue.js';
@@ -122,13 +128,16 @@ export class WebhookRunner {
     });
     const ok = result.error === null;
     const nextAttemptAt = new Date(Date.now() + this.config.webhooks.backoffMs * 2 ** roundAttempts);
-    await this.webhooks.recordAttempt(deliveryId, {
-      ok,
-      statusCode: result.statusCode,
-      error: result.error,
-      final,
-      nextAttemptAt,
-    });
+    // Sent now: a record lost to a dropped connection would send it again, so it is retried.
+    await retryTransient(() =>
+      this.webhooks.recordAttempt(deliveryId, {
+        ok,
+        statusCode: result.statusCode,
+        error: result.error,
+        final,
+        nextAttemptAt,
+      }),
+    );
     if (ok) return 'succeeded';
     this.logger.warn(
       {

@@ -7,6 +7,7 @@ import {
   ValidationError,
   type DomainErrorKind,
 } from '@app/domain';
+import { isTransientError } from '@app/persistence';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid_request: 400,
@@ -80,6 +81,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpException && error.getStatus() < 500) {
     const status = error.getStatus();
     return { status, body: { error: HTTP_MESSAGES[status] ?? 'invalid request' } };
+  }
+  // Postgres or Redis unreachable for a moment: nothing was wrong with the request, so say when to
+  // send it again (with its Idempotency-Key, where the route takes one).
+  if (isTransientError(error)) {
+    return { status: 503, body: { error: 'service unavailable' }, headers: { 'Retry-After': '1' } };
   }
   return { status: 500, body: { error: 'internal error' } };
 }

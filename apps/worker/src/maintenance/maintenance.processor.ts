@@ -1,5 +1,5 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
-import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import {
   MAINTENANCE_EVERY_MS,
@@ -32,8 +32,9 @@ export interface SweepResult {
  * tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away.
  */
 @Processor(QUEUES.maintenance)
-export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap {
+export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MaintenanceProcessor.name);
+  private refresh: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue<CleanupPayload | SweepPayload>,
@@ -46,8 +47,26 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     super();
   }
 
-  /** Every worker upserts the same scheduler id, so there is one schedule however many workers run. */
+  /**
+   * Every worker upserts the same scheduler ids, so there is one schedule however many workers run.
+   * The schedules live in Redis: a Redis restarted without its data loses them, and with them the
+   * sweep that recovers everything else, so each worker upserts them again every sweep interval.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    await this.upsertSchedulers();
+    this.refresh = setInterval(() => {
+      this.upsertSchedulers().catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'could not refresh the maintenance schedules'),
+      );
+    }, this.config.workerSweepMs);
+    this.refresh.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.refresh);
+  }
+
+  private async upsertSchedulers(): Promise<void> {
     await this.queue.upsertJobScheduler(
       MAINTENANCE_SCHEDULER_ID,
       { every: MAINTENANCE_EVERY_MS },

@@ -222,6 +222,28 @@ export class SimulationRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Simulations `running` with no evaluation stored for this long (nor a start this recent): their
+   * ticket jobs may be gone with Redis. Ids with the tickets still to judge (none when only the
+   * completion check was lost).
+   */
+  async stalledRunning(olderThanMs: number): Promise<Array<{ id: string; ticketIds: string[] }>> {
+    const rows: Array<{ id: string; ticket_ids: string[] }> = await this.dataSource.query(
+      `SELECT s.id, COALESCE(array_agg(t.id ORDER BY t.position) FILTER (WHERE t.id IS NOT NULL), '{}') AS ticket_ids
+         FROM simulations s
+         LEFT JOIN dataset_tickets t ON t.dataset_id = s.dataset_id AND t.position < s.total
+          AND NOT EXISTS (SELECT 1 FROM evaluations e WHERE e.simulation_id = s.id AND e.dataset_ticket_id = t.id)
+        WHERE s.status = 'running'
+          AND s.started_at < now() - make_interval(secs => $1::float8 / 1000)
+          AND NOT EXISTS (
+            SELECT 1 FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
+               AND e.created_at > now() - make_interval(secs => $1::float8 / 1000))
+        GROUP BY s.id ORDER BY s.started_at LIMIT 20`,
+      [olderThanMs],
+    );
+    return rows.map((row) => ({ id: row.id, ticketIds: row.ticket_ids }));
+  }
+
   /** Whether this ticket's evaluation is stored already (a retried or duplicated job). */
   /** The simulation's state, the ticket and whether it is judged already; null for an unknown simulation. */
   async ticketJobState(simulationId: string, ticketId: string): Promise<TicketJobState | null> {

@@ -1,0 +1,239 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { startApiProcess, type ApiProcess } from '../support/api-process.js';
+import { newTenant, type Client } from '../support/client.js';
+import { createDataset } from '../support/datasets.js';
+import { queryDatabase } from '../support/db.js';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
+import { createPublishedPack, TICKET } from '../support/packs.js';
+import type { RunningProcess } from '../support/process.js';
+import { Receiver } from '../support/receiver.js';
+import { startRedisServer, type RedisServer } from '../support/redis-server.js';
+import { eventually, startWorker, stopWorker } from '../support/worker.js';
+
+/**
+ * Fault drills: the API, two workers and a Redis of their own run as real processes while a
+ * simulation and a burst of inbound events are in flight, and something breaks. After recovery,
+ * every accepted event has exactly one evaluation and one succeeded delivery, and the simulation
+ * completes with one evaluation per ticket and its own completion.
+ */
+const APP_NAME = 'tj-fault-drill';
+const TICKETS = 120;
+const EVENTS = 80;
+
+interface Workload {
+  userId: string;
+  keyed: Client;
+  simulationId: string;
+  /** Events answered 202, the only ones the service promised anything for. */
+  accepted: string[];
+  /** Status and body of every event not accepted. */
+  refused: string[];
+  /** Sends `count` more inbound events, keeping the accepted ones. */
+  send(count: number): Promise<void>;
+}
+
+describe('fault drills (API, workers and Redis as processes)', () => {
+  let redis: RedisServer;
+  let gateway: FakeGateway;
+  let receiver: Receiver;
+  let api: ApiProcess;
+  let workers: RunningProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    gateway = await startFakeGateway();
+    receiver = await new Receiver().start();
+    env = {
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: 'drill',
+      MODEL_GATEWAY_URL: gateway.url,
+      // Only this file's processes carry this name, so only their connections are killed.
+      PGAPPNAME: APP_NAME,
+      WORKER_CONCURRENCY: '4',
+      WORKER_SWEEP_MS: '1000',
+      WEBHOOK_BACKOFF_MS: '500',
+    };
+    api = await startApiProcess(env);
+  });
+  afterEach(async () => {
+    for (const worker of workers) await stopWorker(worker, 'SIGKILL');
+    workers = [];
+    gateway.reset();
+  });
+  afterAll(async () => {
+    if (api) await stopWorker(api);
+    await receiver?.close();
+    await gateway?.close();
+    await redis?.kill();
+  });
+
+  async function startWorkers(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) workers.push(await startWorker({ ...env, WORKER_NAME: `drill-${i}` }));
+  }
+
+  async function startWorkload(): Promise<Workload> {
+    const { keyed, user } = await newTenant(api.url);
+    expect((await keyed.post('/api/webhook-endpoints', { url: receiver.url })).status).toBe(201);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, TICKETS);
+    const started = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    expect(started.status).toBe(202);
+    const accepted: string[] = [];
+    const refused: string[] = [];
+    const send = async (count: number) => {
+      const responses = await Promise.all(
+        Array.from({ length: count }, () =>
+          keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET }),
+        ),
+      );
+      for (const res of responses) {
+        if (res.status === 202) accepted.push(res.body.eventId);
+        else refused.push(`${res.status} ${res.text}`);
+      }
+    };
+    await send(EVENTS / 2);
+    return { userId: user.id, keyed, simulationId: started.body.id, accepted, refused, send };
+  }
+
+  async function evaluationsOf(userId: string): Promise<number> {
+    const [row] = await queryDatabase(`SELECT count(*)::int AS n FROM evaluations WHERE user_id = $1`, [
+      userId,
+    ]);
+    return row.n;
+  }
+
+  /** Waits until the run is past `count` evaluations, so the fault lands mid-run. */
+  async function untilEvaluations(workload: Workload, count: number): Promise<void> {
+    await eventually(
+      async () => ((await evaluationsOf(workload.userId)) >= count ? true : undefined),
+      60_000,
+    );
+  }
+
+  async function expectExactlyOnce(workload: Workload, { deliveredOnce = true } = {}): Promise<void> {
+    const { userId, simulationId, accepted } = workload;
+    await eventually(
+      async () => {
+        const [row] = await queryDatabase(
+          `SELECT (SELECT status FROM simulations WHERE id = $2) AS simulation,
+                  (SELECT count(*)::int FROM webhook_deliveries WHERE user_id = $1 AND status = 'succeeded') AS delivered`,
+          [userId, simulationId],
+        );
+        return row.simulation === 'completed' && row.delivered === accepted.length + 1 ? true : undefined;
+      },
+      90_000,
+      250,
+    );
+    const [events] = await queryDatabase(
+      `SELECT count(*)::int AS n, count(DISTINCT inbound_event_id)::int AS distinct_events
+         FROM evaluations WHERE user_id = $1 AND inbound_event_id IS NOT NULL`,
+      [userId],
+    );
+    expect(events).toEqual({ n: accepted.length, distinct_events: accepted.length });
+    const [judgedAccepted] = await queryDatabase(
+      `SELECT count(*)::int AS n FROM evaluations WHERE inbound_event_id = ANY($1::uuid[])`,
+      [accepted],
+    );
+    expect(judgedAccepted.n).toBe(accepted.length);
+    const [simulation] = await queryDatabase(
+      `SELECT count(*)::int AS n, count(DISTINCT dataset_ticket_id)::int AS tickets FROM evaluations WHERE simulation_id = $1`,
+      [simulationId],
+    );
+    expect(simulation).toEqual({ n: TICKETS, tickets: TICKETS });
+    const [deliveries] = await queryDatabase(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded,
+              count(DISTINCT event_id)::int AS events, count(simulation_id)::int AS simulations
+         FROM webhook_deliveries WHERE user_id = $1`,
+      [userId],
+    );
+    expect(deliveries).toEqual({
+      n: accepted.length + 1,
+      succeeded: accepted.length + 1,
+      events: accepted.length,
+      simulations: 1,
+    });
+    // Let any straggling duplicate arrive before counting what the receiver saw.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const ids = new Set(accepted);
+    const perEvent = new Map<string, Set<string>>();
+    let calls = 0;
+    for (const call of receiver.calls) {
+      if (!ids.has(call.body.eventId)) continue;
+      calls++;
+      perEvent.set(
+        call.body.eventId,
+        (perEvent.get(call.body.eventId) ?? new Set()).add(call.body.deliveryId),
+      );
+    }
+    expect(perEvent.size).toBe(accepted.length);
+    // One delivery id per event, whatever happened; a worker killed mid-send may send it twice.
+    expect([...perEvent.values()].every((deliveryIds) => deliveryIds.size === 1)).toBe(true);
+    if (deliveredOnce) expect(calls).toBe(accepted.length);
+    const completions = receiver.calls.filter((call) => call.body.simulation?.id === simulationId);
+    expect(completions.map((call) => call.body.type)).toEqual(
+      deliveredOnce ? ['simulation.completed'] : completions.map(() => 'simulation.completed'),
+    );
+  }
+
+  it('Redis killed and restarted empty mid-run (during a simulation and an inbound burst)', async () => {
+    gateway.set({ kind: 'answer', delayMs: 150 });
+    await startWorkers(2);
+    const workload = await startWorkload();
+    await untilEvaluations(workload, 40);
+    await redis.kill();
+    // Accepted while Redis is down: Postgres has them, the sweeper queues them later.
+    await workload.send(EVENTS / 4);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await redis.restart();
+    await workload.send(EVENTS / 4);
+    expect(workload.accepted).toHaveLength(EVENTS);
+    await expectExactlyOnce(workload);
+  }, 150_000);
+
+  it('Postgres connections of the API and workers terminated mid-run, twice', async () => {
+    gateway.set({ kind: 'answer', delayMs: 150 });
+    await startWorkers(2);
+    const workload = await startWorkload();
+    for (const progress of [40, 100]) {
+      await untilEvaluations(workload, progress);
+      // Connections die while requests are in flight.
+      const sending = workload.send(EVENTS / 4);
+      const killed = await queryDatabase(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`,
+        [APP_NAME],
+      );
+      expect(killed.length).toBeGreaterThan(0);
+      await sending;
+    }
+    // A request whose connection was cut is refused as unavailable, to be sent again; never a 500.
+    expect(new Set(workload.refused)).toEqual(
+      new Set(workload.refused.length ? ['503 {"error":"service unavailable"}'] : []),
+    );
+    expect(workload.accepted.length).toBeGreaterThan(EVENTS / 2);
+    await expectExactlyOnce(workload);
+  }, 150_000);
+
+  it('a worker SIGKILLed twice mid-run, each time replaced', async () => {
+    gateway.set({ kind: 'answer', delayMs: 150 });
+    await startWorkers(2);
+    const workload = await startWorkload();
+    for (const progress of [40, 100]) {
+      await untilEvaluations(workload, progress);
+      await stopWorker(workers.shift()!, 'SIGKILL');
+      await workload.send(EVENTS / 4);
+      workers.push(await startWorker({ ...env, WORKER_NAME: `drill-replacement-${progress}` }));
+    }
+    expect(workload.accepted).toHaveLength(EVENTS);
+    await expectExactlyOnce(workload, { deliveredOnce: false });
+  }, 150_000);
+
+  it('the model gateway failing 30% of calls', async () => {
+    gateway.set({ kind: 'flaky', failRate: 0.3, delayMs: 50, seed: 7 });
+    await startWorkers(2);
+    const workload = await startWorkload();
+    await workload.send(EVENTS / 2);
+    expect(workload.accepted).toHaveLength(EVENTS);
+    await expectExactlyOnce(workload);
+  }, 150_000);
+});
