@@ -237,3 +237,29 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     await expectExactlyOnce(workload);
   }, 150_000);
 });
+
+describe('graceful shutdown of the API', () => {
+  it('on SIGTERM answers every request in flight, then exits with 0 and takes no more', async () => {
+    const gateway = await startFakeGateway();
+    const api = await startApiProcess({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: 'drill-drain' });
+    try {
+      const { keyed } = await newTenant(api.url);
+      const pack = await createPublishedPack(keyed);
+      gateway.set({ kind: 'answer', delayMs: 1500 });
+      const inFlight = Array.from({ length: 8 }, () =>
+        keyed.post('/api/judge', { packId: pack.id, ticket: TICKET }),
+      );
+      await eventually(async () => (gateway.calls >= 8 ? true : undefined), 10_000, 20);
+      api.child.kill('SIGTERM');
+      const answers = await Promise.all(inFlight);
+      expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((res) => res.body.evaluationId)).size).toBe(8);
+      expect(await api.exited()).toEqual({ code: 0, signal: null });
+      expect(api.output()).toMatch(/API stopping: finishing requests in flight[\s\S]*API stopped/);
+      await expect(keyed.get('/api/packs')).rejects.toThrow();
+    } finally {
+      await stopWorker(api, 'SIGKILL');
+      await gateway.close();
+    }
+  }, 60_000);
+});

@@ -40,7 +40,6 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   app.useLogger(app.get(PinoLogger));
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -61,6 +60,9 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // Stopping (the server no longer listens): the socket closes after this answer instead of
+    // being kept alive, so the stop does not wait for idle keep-alive timeouts.
+    if (!fastify.server.listening) reply.header('connection', 'close');
     done(null, payload);
   });
   serveMetrics(app, config);

@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { describeListenError, loadConfigOrExit } from '@app/config';
 import { warmUpRedaction } from '@app/domain';
+import { RedisRequirementError } from '@app/jobs';
 import { createApiApp } from './app.factory.js';
+
+/**
+ * How long a stop waits for requests in flight before cutting them: within Kubernetes' default
+ * 30 s grace period after the manifests' 10 s preStop pause (deploy/k8s).
+ */
+const DRAIN_TIMEOUT_MS = 15_000;
 
 const config = loadConfigOrExit();
 warmUpRedaction();
@@ -14,10 +21,32 @@ try {
   await app.init();
   await app.getHttpAdapter().getInstance().listen({ port: config.port, host: config.host });
 } catch (error) {
-  const reason = describeListenError(error, 'PORT', config.port, config.host);
-  if (!reason) throw error;
-  logger.error(reason);
+  // A refused Redis was logged where it was found; a busy port is logged here.
+  const reason =
+    error instanceof RedisRequirementError
+      ? null
+      : describeListenError(error, 'PORT', config.port, config.host);
+  if (!reason && !(error instanceof RedisRequirementError)) throw error;
+  if (reason) logger.error(reason);
   await app.close();
   process.exit(1);
 }
 logger.log(`API listening on http://${config.host}:${config.port} (the app at /, docs at /docs)`);
+
+/**
+ * Graceful stop: no new connections, every request in flight answered (each with `Connection:
+ * close`, so kept-alive sockets end with it), then Postgres, Redis and the queues are closed.
+ */
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  logger.log({ signal }, 'API stopping: finishing requests in flight');
+  const server = app.getHttpAdapter().getInstance().server;
+  const deadline = setTimeout(() => {
+    logger.warn({ afterMs: DRAIN_TIMEOUT_MS }, 'API stop: cutting requests still in flight');
+    server.closeAllConnections();
+  }, DRAIN_TIMEOUT_MS).unref();
+  await app.close();
+  clearTimeout(deadline);
+  logger.log('API stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void shutdown(s));

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { describeListenError, loadConfigOrExit } from '@app/config';
 import { warmUpRedaction } from '@app/domain';
+import { RedisRequirementError } from '@app/jobs';
 import { Metrics } from '@app/metrics';
 import { ReadinessService } from '@app/persistence';
 import { startHealthServer } from './health-server.js';
@@ -13,7 +14,13 @@ const READY_TIMEOUT_MS = 30_000;
 
 const config = loadConfigOrExit();
 warmUpRedaction();
-const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+  bufferLogs: true,
+}).catch((error: unknown) => {
+  // A refused Redis was logged where it was found.
+  if (error instanceof RedisRequirementError) process.exit(1);
+  throw error;
+});
 app.useLogger(app.get(PinoLogger));
 const logger = new Logger('Worker');
 for (const warning of config.warnings) logger.warn(warning);

@@ -61,3 +61,15 @@ describe('the open /metrics warning', () => {
     expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).warnings).toEqual([]);
   });
 });
+
+describe('REDIS_PREFIX', () => {
+  it.each(['tj', 'tj-prod.1', '{tj}', '{tj}-prod', 'app{tj}'])('accepts %s', (prefix) => {
+    expect(loadConfig({ REDIS_PREFIX: prefix }).redisPrefix).toBe(prefix);
+  });
+
+  it.each(['{}', '{tj', 'tj}', '{a}{b}', 'tj:queues', 'x'.repeat(65)])('refuses %s', (prefix) => {
+    expect(() => loadConfig({ REDIS_PREFIX: prefix })).toThrow(
+      /^Invalid configuration: REDIS_PREFIX must be 1 to 64 letters, digits, _ \. or -, with at most one non-empty \{hash tag\}$/,
+    );
+  });
+});

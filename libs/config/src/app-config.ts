@@ -51,8 +51,13 @@ class Environment {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
-  /** Namespace of every Redis key (counters and queues), so several deployments can share one Redis. */
-  @Matches(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . or -' })
+  /**
+   * Namespace of every Redis key (counters and queues), so several deployments can share one Redis.
+   * It may hold one hash tag (`{tj}`) for a managed Redis that refuses scripts spanning hash slots.
+   */
+  @Matches(/^(?=.{1,64}$)[A-Za-z0-9_.-]*(\{[A-Za-z0-9_.-]+\})?[A-Za-z0-9_.-]*$/, {
+    message: 'must be 1 to 64 letters, digits, _ . or -, with at most one non-empty {hash tag}',
+  })
   REDIS_PREFIX = 'tj';
 
   @IsOptional()

@@ -1,2 +1,3 @@
 export * from './queues.js';
 export { JobsModule } from './jobs.module.js';
+export { RedisRequirementError } from './redis-requirements-check.js';

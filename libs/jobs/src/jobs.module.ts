@@ -4,8 +4,12 @@ import type { AppConfig } from '@app/config';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueMetrics } from './queue-metrics.js';
 import { ALL_QUEUES } from './queues.js';
+import { RedisRequirementsCheck } from './redis-requirements-check.js';
 
-/** BullMQ on REDIS_URL, every key under REDIS_PREFIX, and every queue registered, for API and worker alike. */
+/**
+ * BullMQ on REDIS_URL, every key under REDIS_PREFIX, and every queue registered, for API and worker
+ * alike; Redis is checked against BullMQ's requirements at boot (RedisRequirementsCheck).
+ */
 @Module({})
 export class JobsModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -14,13 +18,15 @@ export class JobsModule {
       global: true,
       imports: [
         // BullMQ blocks on Redis, so its connections retry forever rather than fail a command.
+        // Workers are registered by RedisRequirementsCheck, so none starts on a Redis it refuses.
         BullModule.forRoot({
           prefix: config.redisPrefix,
           connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+          extraOptions: { manualRegistration: true },
         }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
       ],
-      providers: [QueueErrorLogger, QueueMetrics],
+      providers: [QueueErrorLogger, QueueMetrics, RedisRequirementsCheck],
       exports: [BullModule],
     };
   }
