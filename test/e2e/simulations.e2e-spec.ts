@@ -1,8 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { DatasetRepository, SimulationRepository } from '../../libs/persistence/src/index.js';
+import { SimulationRunner } from '../../libs/simulations/src/index.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant, type Client } from '../support/client.js';
 import { createDataset } from '../support/datasets.js';
+import { queryDatabase } from '../support/db.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPack, createPublishedPack, triageDocument } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
@@ -133,7 +137,7 @@ describe('simulations on the worker', () => {
     expect(simulation.body).toMatchObject({ status: 'completed', total: 0, completed: 0 });
   });
 
-  it('stores gateway failures as review with their kind and still completes', async () => {
+  it('tries a ticket again when the model was unreachable, and records other model failures as review', async () => {
     const { keyed } = await newTenant(api.url);
     const pack = await createPublishedPack(keyed);
     const dataset = await createDataset(keyed, 10);
@@ -145,22 +149,46 @@ describe('simulations on the worker', () => {
     const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
     const done = await waitForStatus(keyed, body.id, ['completed']);
     expect(done.completed).toBe(10);
-    expect(done.byStatus.review).toBe(3);
-    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await db.connect();
-    try {
-      const { rows } = await db.query(
-        `SELECT result -> 'reviewReasons' ->> 0 AS reason, count(*)::int AS n FROM evaluations
-          WHERE simulation_id = $1 AND status = 'review' GROUP BY 1 ORDER BY 1`,
-        [body.id],
-      );
-      expect(rows).toEqual([
-        { reason: 'gateway_unavailable', n: 2 },
-        { reason: 'invalid_model_output', n: 1 },
-      ]);
-    } finally {
-      await db.end();
-    }
+    expect(done.byStatus.review).toBe(1);
+    // Ten tickets, two of them judged twice: the 500 and the 503 were tried again.
+    expect(gateway.calls).toBe(12);
+    const reasons = await queryDatabase(
+      `SELECT result -> 'reviewReasons' ->> 0 AS reason, count(*)::int AS n FROM evaluations
+        WHERE simulation_id = $1 AND status = 'review' GROUP BY 1 ORDER BY 1`,
+      [body.id],
+    );
+    expect(reasons).toEqual([{ reason: 'invalid_model_output', n: 1 }]);
+  });
+
+  it("records an unreachable model as review (gateway_unavailable) on the job's last attempt only", async () => {
+    const { keyed, user } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 1);
+    // Recorded without a job, so only this test's calls judge it.
+    const simulationId = randomUUID();
+    await api.app.get(SimulationRepository).create(user.id, {
+      id: simulationId,
+      datasetId: dataset.id,
+      packId: pack.id,
+      packVersionId: pack.liveVersionId,
+      total: 1,
+    });
+    await api.app.get(SimulationRepository).markRunning(simulationId);
+    const [ticketId] = await api.app.get(DatasetRepository).ticketIds(dataset.id, 1);
+    const runner = api.app.get(SimulationRunner);
+    gateway.set({ kind: 'status', status: 503 });
+    await expect(runner.judgeTicket(simulationId, ticketId, { lastAttempt: false })).rejects.toThrow(
+      'the model gateway was unavailable',
+    );
+    expect((await keyed.get(`/api/simulations/${simulationId}`)).body.completed).toBe(0);
+    expect(await runner.judgeTicket(simulationId, ticketId, { lastAttempt: true })).toBe('recorded');
+    const done = (await keyed.get(`/api/simulations/${simulationId}`)).body;
+    expect(done).toMatchObject({ status: 'completed', completed: 1, byStatus: { review: 1 } });
+    const [evaluation] = await queryDatabase(
+      `SELECT result -> 'reviewReasons' AS reasons FROM evaluations WHERE simulation_id = $1`,
+      [simulationId],
+    );
+    expect(evaluation.reasons).toEqual(['gateway_unavailable']);
   });
 
   it('runs a named version (the draft) and compares it with the live run', async () => {

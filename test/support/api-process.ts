@@ -21,6 +21,9 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     PORT: String(port),
     ...env,
   });
-  await api.waitFor(/API listening on/);
+  await api.waitFor(/API listening on/).catch((error: unknown) => {
+    api.child.kill('SIGKILL');
+    throw error;
+  });
   return Object.assign(api, { url: `http://127.0.0.1:${port}`, port });
 }

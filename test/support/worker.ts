@@ -5,7 +5,11 @@ const WORKER = 'dist/apps/worker/src/main.js';
 /** A real worker process (the built app) on the given queues' namespace and model gateway. */
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
   const worker = runNode(WORKER, { NODE_ENV: 'test', LOG_LEVEL: 'info', WORKER_LOCK_MS: '3000', ...env });
-  await worker.waitFor(/worker ready/);
+  // A worker that never got ready is not left running behind a failed test.
+  await worker.waitFor(/worker ready/).catch((error: unknown) => {
+    worker.child.kill('SIGKILL');
+    throw error;
+  });
   return worker;
 }
 

@@ -1,5 +1,11 @@
 export { JudgingModule, createModelGateway } from './judging.module.js';
-export { JudgeService, MAX_TICKET_CHARS, isRetryable, type JudgeVersionInput } from './judge.service.js';
+export {
+  JudgeService,
+  MAX_TICKET_CHARS,
+  isModelUnavailable,
+  isRetryable,
+  type JudgeVersionInput,
+} from './judge.service.js';
 export { EvaluationService, EVALUATIONS_PAGE_SIZE, type EvaluationListPage } from './evaluation.service.js';
 export { IdempotencyService, IDEMPOTENCY_TTL_HOURS } from './idempotency.service.js';
 export {

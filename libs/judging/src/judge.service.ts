@@ -206,6 +206,14 @@ export class JudgeService {
   }
 }
 
+/**
+ * The model could not be reached (timeout, connection error, 429 or 5xx): worth another try later.
+ * The worker retries such tickets with its jobs' backoff and records the failure only on the last.
+ */
+export function isModelUnavailable(result: JudgmentResult): boolean {
+  return result.reviewReasons.includes('gateway_unavailable');
+}
+
 /** Gateway failures leave the idempotency key unstored, so sending it again runs the call again. */
 export function isRetryable(result: JudgmentResult): boolean {
   return (

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { JudgeService } from '@app/judging';
+import { isModelUnavailable, JudgeService } from '@app/judging';
 import {
   DatasetRepository,
   PackRepository,
@@ -48,9 +48,14 @@ export class SimulationRunner {
 
   /**
    * One ticket: one read (simulation state, ticket, already judged?), the model call, the insert
-   * (a no-op when another attempt stored it first) and the completion check.
+   * (a no-op when another attempt stored it first) and the completion check. `lastAttempt` false:
+   * an unreachable model throws, for the job to be retried.
    */
-  async judgeTicket(simulationId: string, ticketId: string): Promise<TicketOutcome> {
+  async judgeTicket(
+    simulationId: string,
+    ticketId: string,
+    { lastAttempt = true } = {},
+  ): Promise<TicketOutcome> {
     const state = await this.simulations.ticketJobState(simulationId, ticketId);
     if (!state || !['queued', 'running'].includes(state.status)) return 'skipped';
     if (state.evaluated) {
@@ -72,6 +77,10 @@ export class SimulationRunner {
       ticket: state.ticket,
       source: 'simulation',
     });
+    // A model that could not be reached is tried again with the job's backoff; only the last
+    // attempt records the failure (as review, with its kind), so the run still completes.
+    if (!lastAttempt && isModelUnavailable(evaluation.result))
+      throw new Error('the model gateway was unavailable; the ticket will be tried again');
     const { stored, finished } = await this.simulations.recordEvaluation({
       ...evaluation,
       simulationId,

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { signBody } from '@app/domain';
-import { JudgeService } from '@app/judging';
+import { isModelUnavailable, JudgeService } from '@app/judging';
 import { Metrics } from '@app/metrics';
 import {
   PackRepository,
@@ -40,7 +40,8 @@ export class WebhookRunner {
     private readonly metrics: Metrics,
   ) {}
 
-  async judgeEvent(eventId: string): Promise<'judged' | 'duplicate'> {
+  /** `lastAttempt` false: an unreachable model throws, for the job to be retried with backoff. */
+  async judgeEvent(eventId: string, { lastAttempt = true } = {}): Promise<'judged' | 'duplicate'> {
     const event = await this.webhooks.findEvent(eventId);
     if (!event) throw new UnrecoverableError(`event ${eventId} does not exist`);
     if (event.evaluationId) {
@@ -60,6 +61,8 @@ export class WebhookRunner {
       ticket: event.ticket,
       source: 'webhook',
     });
+    if (!lastAttempt && isModelUnavailable(evaluation.result))
+      throw new Error('the model gateway was unavailable; the event will be judged again');
     const createdAt = new Date();
     const deliveryId = randomUUID();
     const payload = {
@@ -77,7 +80,7 @@ export class WebhookRunner {
       },
     };
     const recorded = await this.webhooks.recordJudgment(evaluation, eventId, createdAt, payload, deliveryId);
-    if (!recorded.stored) return this.judgeEvent(eventId);
+    if (!recorded.stored) return this.judgeEvent(eventId, { lastAttempt });
     if (recorded.deliveryId) await this.queue.deliver(recorded.deliveryId);
     return 'judged';
   }

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { QUEUES, SIMULATION_JOBS, type JudgeTicketPayload, type StartSimulationPayload } from '@app/jobs';
 import { SimulationRunner, type TicketOutcome } from '@app/simulations';
-import { ConfiguredWorkerHost } from '../configured-worker-host.js';
+import { ConfiguredWorkerHost, isLastAttempt } from '../configured-worker-host.js';
 
 type SimulationJob =
   | Job<StartSimulationPayload, number, typeof SIMULATION_JOBS.start>
@@ -27,7 +27,7 @@ export class SimulationProcessor extends ConfiguredWorkerHost {
   async process(job: SimulationJob): Promise<number | TicketOutcome> {
     if (job.name === SIMULATION_JOBS.start) return this.runner.start(job.data.simulationId);
     const { simulationId, ticketId } = job.data;
-    return this.runner.judgeTicket(simulationId, ticketId);
+    return this.runner.judgeTicket(simulationId, ticketId, { lastAttempt: isLastAttempt(job) });
   }
 
   /** After the last attempt the simulation cannot complete: it fails, with the reason kept. */

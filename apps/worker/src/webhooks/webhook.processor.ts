@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { QUEUES, WEBHOOK_JOBS, type DeliverPayload, type JudgeEventPayload } from '@app/jobs';
 import { WebhookRunner, type DeliveryOutcome } from '@app/webhooks';
-import { ConfiguredWorkerHost } from '../configured-worker-host.js';
+import { ConfiguredWorkerHost, isLastAttempt } from '../configured-worker-host.js';
 
 type WebhookJob =
   | Job<JudgeEventPayload, string, typeof WEBHOOK_JOBS.judge>
@@ -23,7 +23,8 @@ export class WebhookProcessor extends ConfiguredWorkerHost {
   }
 
   async process(job: WebhookJob): Promise<string> {
-    if (job.name === WEBHOOK_JOBS.judge) return this.runner.judgeEvent(job.data.eventId);
+    if (job.name === WEBHOOK_JOBS.judge)
+      return this.runner.judgeEvent(job.data.eventId, { lastAttempt: isLastAttempt(job) });
     return this.runner.deliver(job.data.deliveryId, job.attemptsMade);
   }
 }

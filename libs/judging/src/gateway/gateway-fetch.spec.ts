@@ -84,12 +84,13 @@ describe('createGatewayFetch', () => {
   });
 
   it('stops waiting when the signal aborts, with an AbortError', async () => {
-    reply = () => undefined;
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Aborted once the server holds the request, so it cannot arrive during the next test.
+    reply = () => controller.abort();
     await expect(
       transport.fetch(`${base}/v1/x`, { method: 'POST', body: '{}', signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toHaveLength(1);
   });
 
   it('carries the OpenAI client: bearer key, JSON body, parsed completion and typed errors', async () => {
