@@ -529,7 +529,7 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
         const found = await queue.getJob(`delivery-${delivery.id}-0`);
         return (await found?.getState()) === 'delayed' ? found : undefined;
       }, 5_000);
-      await job!.remove();
+      await job.remove();
       const done = await eventually(async () => {
         const item = (await keyed.get('/api/webhook-deliveries')).body.items[0];
         return item?.status === 'succeeded' ? item : undefined;
