@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from './random.js';
 
 type JsonSchema = {
   properties: Record<string, JsonSchema>;
@@ -78,7 +79,7 @@ export class FakeGateway {
 
   /** Whether this call of a flaky gateway fails: mulberry32 over the seed, so a run is repeatable. */
   private flaky(behaviour: Extract<Behaviour, { kind: 'flaky' }>): boolean {
-    this.random ??= mulberry32(behaviour.seed ?? 1);
+    this.random ??= seededRandom(behaviour.seed ?? 1);
     return this.random() < behaviour.failRate;
   }
 
@@ -124,17 +125,6 @@ export class FakeGateway {
       }),
     );
   }
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function answerFromSchema(

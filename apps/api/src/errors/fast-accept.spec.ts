@@ -5,6 +5,7 @@ import { instanceToPlain } from 'class-transformer';
 import { JudgeRequestDto } from '../judging/judgment.dto.js';
 import { fastAcceptOf } from './fast-accept.js';
 import { createValidationPipe, VALIDATION_OPTIONS } from './validation.pipe.js';
+import { seededRandom } from '../../../../test/support/random.js';
 
 const BODY: ArgumentMetadata = { type: 'body', metatype: JudgeRequestDto };
 const fastCheck = fastAcceptOf(JudgeRequestDto)!;
@@ -67,18 +68,6 @@ const ODD_VALUES: unknown[] = [
   'bot',
 ];
 
-/** mulberry32: a small seeded generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Container = Record<string, unknown> | unknown[];
 
 function containers(value: unknown, found: Container[] = []): Container[] {
@@ -120,7 +109,7 @@ describe('fast accept of the judge and inbound body', () => {
   });
 
   it('accepts only bodies that class-validator accepts, with the same value (3000 mutated bodies)', async () => {
-    const next = random(20261122);
+    const next = seededRandom(20261122);
     let fastAccepted = 0;
     let bothRefused = 0;
     for (let i = 0; i < 3000; i++) {
