@@ -19,3 +19,13 @@ export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } fro
 export * from './calibration.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
 export { signBody, verifyBodySignature } from './signature.js';
+export {
+  IdempotencyRules,
+  idempotencyResultColumn,
+  type ClaimRelease,
+  type ClaimSettlement,
+  type ClaimVerdict,
+  type IdempotencyClaim,
+  type IdempotencyResultColumn,
+  type IdempotencySurface,
+} from './idempotency.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConflictError } from '@app/domain';
-import { IdempotencyKeyRepository, type IdempotencySurface } from '@app/persistence';
+import { ConflictError, IdempotencyRules, type IdempotencySurface } from '@app/domain';
+import { IdempotencyKeyRepository } from '@app/persistence';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const POLL_MS = 25;
@@ -18,17 +18,18 @@ export interface IdempotentWork {
  * Runs work at most once per (user, surface, key). A request that finds the key already done gets
  * the stored result id; one that finds it in progress waits for the first request and then
  * returns its result (or runs itself if the first gave the key up). A claim older than the model
- * timeout is taken over, so a crashed request cannot block its key for a day.
+ * timeout is taken over, so a crashed request cannot block its key for a day. The rules are
+ * `IdempotencyRules`; this runs them against the key table.
  */
 @Injectable()
 export class IdempotencyService {
-  private readonly staleAfterMs: number;
+  private readonly rules: IdempotencyRules;
 
   constructor(
     private readonly keys: IdempotencyKeyRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.staleAfterMs = config.modelGateway.timeoutMs + 10_000;
+    this.rules = IdempotencyRules.forModelTimeout(config.modelGateway.timeoutMs);
   }
 
   async run(
@@ -37,15 +38,23 @@ export class IdempotencyService {
     key: string,
     work: () => Promise<IdempotentWork>,
   ): Promise<{ resultId: string; replayed: boolean }> {
-    const deadline = Date.now() + this.staleAfterMs + 5_000;
+    const startedAt = Date.now();
     for (;;) {
       const claim = await this.keys.claim(userId, surface, key, IDEMPOTENCY_TTL_HOURS);
       if (claim.claimed)
         return { resultId: await this.runClaimed(userId, surface, key, work), replayed: false };
-      if (claim.resultId) return { resultId: claim.resultId, replayed: true };
-      if (claim.ageMs > this.staleAfterMs) await this.keys.release(userId, surface, key, this.staleAfterMs);
-      else if (Date.now() > deadline) throw new ConflictError('request in progress');
-      else await sleep(POLL_MS);
+      const verdict = this.rules.onClaimed(claim, Date.now() - startedAt);
+      switch (verdict.action) {
+        case 'replay':
+          return { resultId: verdict.resultId, replayed: true };
+        case 'take_over':
+          await this.keys.release(userId, surface, key, this.rules.staleRelease(surface));
+          break;
+        case 'conflict':
+          throw new ConflictError('request in progress');
+        case 'wait':
+          await sleep(POLL_MS);
+      }
     }
   }
 
@@ -59,11 +68,12 @@ export class IdempotencyService {
     try {
       outcome = await work();
     } catch (error) {
-      await this.keys.release(userId, surface, key);
+      await this.keys.release(userId, surface, key, this.rules.ownedRelease());
       throw error;
     }
-    if (outcome.keep) await this.keys.complete(userId, surface, key, outcome.resultId);
-    else await this.keys.release(userId, surface, key);
+    if (this.rules.settle(outcome) === 'complete')
+      await this.keys.complete(userId, surface, key, outcome.resultId);
+    else await this.keys.release(userId, surface, key, this.rules.ownedRelease());
     return outcome.resultId;
   }
 }

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A claimed Idempotency-Key, per user and surface; `evaluationId` is null while the first call runs. */
+/**
+ * A claimed Idempotency-Key, per user and surface. Its result column (`idempotencyResultColumn` in
+ * libs/domain) is null while the first call runs: `evaluationId` for judge and mcp, `eventId` for inbound.
+ */
 @Entity('idempotency_keys')
 export class IdempotencyKeyEntity {
   @PrimaryColumn('uuid', { name: 'user_id' })
@@ -14,6 +17,9 @@ export class IdempotencyKeyEntity {
 
   @Column('uuid', { name: 'evaluation_id', nullable: true })
   evaluationId: string | null;
+
+  @Column('uuid', { name: 'event_id', nullable: true })
+  eventId: string | null;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;

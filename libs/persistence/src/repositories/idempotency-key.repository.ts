@@ -1,19 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import {
+  idempotencyResultColumn,
+  type ClaimRelease,
+  type IdempotencyClaim,
+  type IdempotencySurface,
+} from '@app/domain';
 
-export type IdempotencySurface = 'judge' | 'mcp' | 'inbound';
+export type { IdempotencySurface } from '@app/domain';
 
-/** What a key stands for once done: an evaluation (judge, mcp) or an inbound event (inbound). */
-export type ClaimResult = { claimed: true } | { claimed: false; resultId: string | null; ageMs: number };
+/** The key claimed for this call, or the claim another call holds (its result is null while pending). */
+export type ClaimResult = { claimed: true } | ({ claimed: false } & IdempotencyClaim);
 
-const RESULT_COLUMN: Record<IdempotencySurface, 'evaluation_id' | 'event_id'> = {
-  judge: 'evaluation_id',
-  mcp: 'evaluation_id',
-  inbound: 'event_id',
-};
-
-/** Idempotency keys, per user and per surface, so the same string on two routes never collides. */
+/**
+ * Idempotency keys, per user and per surface. The rules (which column marks a claim done, which
+ * claim a release may delete) come from `IdempotencyRules` in the domain; this stores their result.
+ */
 @Injectable()
 export class IdempotencyKeyRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -37,7 +40,7 @@ export class IdempotencyKeyRepository {
     );
     if (inserted.length) return { claimed: true };
     const rows: Array<{ result_id: string | null; age_ms: number }> = await this.dataSource.query(
-      `SELECT ${RESULT_COLUMN[surface]} AS result_id, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
+      `SELECT ${idempotencyResultColumn(surface)} AS result_id, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
          FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3`,
       [userId, surface, key],
     );
@@ -48,22 +51,29 @@ export class IdempotencyKeyRepository {
 
   async complete(userId: string, surface: IdempotencySurface, key: string, resultId: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET ${RESULT_COLUMN[surface]} = $4 WHERE user_id = $1 AND surface = $2 AND key = $3`,
+      `UPDATE idempotency_keys SET ${idempotencyResultColumn(surface)} = $4 WHERE user_id = $1 AND surface = $2 AND key = $3`,
       [userId, surface, key, resultId],
     );
   }
 
-  /** Gives the key up (the call failed in a way that must be retryable), or drops a stale claim. */
+  /** Deletes the claim if `release` allows it: always for its owner, only while pending for a takeover. */
   async release(
     userId: string,
     surface: IdempotencySurface,
     key: string,
-    onlyIfPendingForMs?: number,
+    release: ClaimRelease,
   ): Promise<void> {
+    if (release.kind === 'owned') {
+      await this.dataSource.query(
+        `DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3`,
+        [userId, surface, key],
+      );
+      return;
+    }
     await this.dataSource.query(
       `DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3
-          AND ($4::float8 IS NULL OR (evaluation_id IS NULL AND created_at < now() - make_interval(secs => $4::float8 / 1000)))`,
-      [userId, surface, key, onlyIfPendingForMs ?? null],
+          AND ${release.resultColumn} IS NULL AND created_at < now() - make_interval(secs => $4::float8 / 1000)`,
+      [userId, surface, key, release.olderThanMs],
     );
   }
 

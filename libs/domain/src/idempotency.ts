@@ -1,0 +1,88 @@
+/** The routes that take an Idempotency-Key; each keeps its own keys, so one string never collides. */
+export type IdempotencySurface = 'judge' | 'mcp' | 'inbound';
+
+/** The claim column that holds what a key stands for once done: an evaluation, or an inbound event. */
+export type IdempotencyResultColumn = 'evaluation_id' | 'event_id';
+
+const RESULT_COLUMN: Record<IdempotencySurface, IdempotencyResultColumn> = {
+  judge: 'evaluation_id',
+  mcp: 'evaluation_id',
+  inbound: 'event_id',
+};
+
+/** A claim of the key as another request finds it: its result (null while pending) and its age. */
+export interface IdempotencyClaim {
+  resultId: string | null;
+  ageMs: number;
+}
+
+/**
+ * What a request that found its key claimed does next: return the stored result, take a stale
+ * claim over (release it, then claim again), wait for the first request, or give up with 409.
+ */
+export type ClaimVerdict =
+  | { action: 'replay'; resultId: string }
+  | { action: 'take_over' }
+  | { action: 'wait' }
+  | { action: 'conflict' };
+
+/**
+ * Which claim a release may delete: the owner's own (whatever its state), or only a claim still
+ * pending (its result column null) and older than `olderThanMs`, which a takeover may drop.
+ */
+export type ClaimRelease =
+  { kind: 'owned' } | { kind: 'stale'; resultColumn: IdempotencyResultColumn; olderThanMs: number };
+
+/** What the claim's owner does with its work's outcome: store the result, or give the key up. */
+export type ClaimSettlement = 'complete' | 'release';
+
+/** A claim older than the model timeout plus this is taken over: its request has crashed. */
+const STALE_MARGIN_MS = 10_000;
+/** How much longer than the stale window a request waits for another's claim before a 409. */
+const WAIT_MARGIN_MS = 5_000;
+
+export function idempotencyResultColumn(surface: IdempotencySurface): IdempotencyResultColumn {
+  return RESULT_COLUMN[surface];
+}
+
+/** The rules of an idempotency claim (at most one run per user, surface and key), the same on every surface. */
+export class IdempotencyRules {
+  constructor(readonly staleAfterMs: number) {}
+
+  /** A claim is stale once it has been pending longer than any call it covers can take. */
+  static forModelTimeout(modelTimeoutMs: number): IdempotencyRules {
+    return new IdempotencyRules(modelTimeoutMs + STALE_MARGIN_MS);
+  }
+
+  /** How long a request waits for another's pending claim before answering 409. */
+  get waitLimitMs(): number {
+    return this.staleAfterMs + WAIT_MARGIN_MS;
+  }
+
+  isStale(claim: IdempotencyClaim): boolean {
+    return claim.resultId === null && claim.ageMs > this.staleAfterMs;
+  }
+
+  /** The next step for a request that has waited `waitedMs` and found the key claimed. */
+  onClaimed(claim: IdempotencyClaim, waitedMs: number): ClaimVerdict {
+    if (claim.resultId !== null) return { action: 'replay', resultId: claim.resultId };
+    if (this.isStale(claim)) return { action: 'take_over' };
+    if (waitedMs > this.waitLimitMs) return { action: 'conflict' };
+    return { action: 'wait' };
+  }
+
+  /** Results that must stay retryable are not kept: the key is given up, so the same key runs again. */
+  settle(outcome: { keep: boolean }): ClaimSettlement {
+    return outcome.keep ? 'complete' : 'release';
+  }
+
+  /** The owner gives its claim up (its call failed, or its result must stay retryable). */
+  ownedRelease(): ClaimRelease {
+    return { kind: 'owned' };
+  }
+
+  /** A takeover drops the claim only if it is still pending on the surface's own result column. */
+  staleRelease(surface: IdempotencySurface): ClaimRelease {
+    return { kind: 'stale', resultColumn: idempotencyResultColumn(surface), olderThanMs: this.staleAfterMs };
+  }
+}
