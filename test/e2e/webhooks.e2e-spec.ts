@@ -252,11 +252,15 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
     ]);
 
     // Redelivery: same payload and delivery id, a fresh signature. Two racing requests start one
-    // round of sends: the second finds the delivery pending already.
+    // round of sends: the second finds the delivery pending already. The receiver answers slowly, so
+    // the round is still pending when the second arrives, however loaded the machine.
     receiver.standing = 200;
+    receiver.delayMs = 2000;
     const redeliveries = await Promise.all(
       [1, 2].map(() => keyed.post(`/api/webhook-deliveries/${delivery.id}/redeliver`)),
-    );
+    ).finally(() => {
+      receiver.delayMs = 0;
+    });
     expect(redeliveries.map((res) => res.status).sort()).toEqual([202, 409]);
     const calls = await eventually(async () =>
       callsFor(eventId).length === 4 ? callsFor(eventId) : undefined,
