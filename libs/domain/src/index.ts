@@ -29,3 +29,12 @@ export {
   type IdempotencyResultColumn,
   type IdempotencySurface,
 } from './idempotency.js';
+export {
+  canRedeliver,
+  nextAttemptAfter,
+  planAttempt,
+  statusAfterAttempt,
+  type AttemptPlan,
+  type DeliveryProgress,
+  type DeliveryStatus,
+} from './delivery.js';

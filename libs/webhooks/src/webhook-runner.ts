@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { signBody } from '@app/domain';
+import { nextAttemptAfter, planAttempt, signBody } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
 import { Metrics } from '@app/metrics';
 import {
@@ -106,10 +106,7 @@ export class WebhookRunner {
     const delivery = await this.webhooks.claimDelivery(deliveryId, DELIVERY_CLAIM_MS);
     if (!delivery) return 'skipped';
     const endpoint = await this.webhooks.findEndpoint(delivery.userId, { fresh: true });
-    // Attempts of this round, from the row rather than the job: a job recreated by the sweeper
-    // (Redis lost the first) starts counting again, the row does not.
-    const roundAttempts = Math.max(attemptsMade, delivery.attempts - Math.max(0, delivery.round - 1));
-    const final = roundAttempts + 1 >= this.config.webhooks.maxAttempts;
+    const { roundAttempts, final } = planAttempt(delivery, attemptsMade, this.config.webhooks.maxAttempts);
     const request = endpoint ? await this.completionRequest(delivery) : null;
     if (!endpoint || !request) {
       const error = endpoint ? 'the simulation no longer exists' : 'no completion endpoint saved';
@@ -130,7 +127,7 @@ export class WebhookRunner {
       ...request.headers,
     });
     const ok = result.error === null;
-    const nextAttemptAt = new Date(Date.now() + this.config.webhooks.backoffMs * 2 ** roundAttempts);
+    const nextAttemptAt = nextAttemptAfter(new Date(), this.config.webhooks.backoffMs, roundAttempts);
     // Sent now: a record lost to a dropped connection would send it again, so it is retried.
     await retryTransient(() =>
       this.webhooks.recordAttempt(deliveryId, {

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
   BadRequestError,
+  canRedeliver,
   ConflictError,
   NotFoundError,
   redactTicket,
@@ -138,7 +139,7 @@ export class WebhookService {
     const delivery = await this.webhooks.findUserDelivery(userId, id);
     if (!delivery) throw new NotFoundError('delivery not found');
     // A pending delivery already has its retries scheduled; a second chain would send it twice.
-    const round = delivery.status === 'pending' ? null : await this.webhooks.markPending(delivery.id);
+    const round = canRedeliver(delivery.status) ? await this.webhooks.markPending(delivery.id) : null;
     if (round === null) throw new ConflictError('delivery is still pending');
     // Pending in Postgres first: if Redis is away, the worker's sweeper enqueues it later.
     await this.queue

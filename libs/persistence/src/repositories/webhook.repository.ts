@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isUuid, type Ticket } from '@app/domain';
+import { isUuid, statusAfterAttempt, type DeliveryStatus, type Ticket } from '@app/domain';
 import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
 import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import type { KeysetPosition } from '../cursor.js';
@@ -30,7 +30,7 @@ export interface InboundEventRow {
   evaluationId: string | null;
 }
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type { DeliveryStatus };
 
 /** What a delivery completes: an inbound event's evaluation, or a simulation. */
 export type DeliveryType = 'evaluation.completed' | 'simulation.completed' | 'simulation.failed';
@@ -263,7 +263,7 @@ export class WebhookRepository {
       nextAttemptAt: Date | null;
     },
   ): Promise<void> {
-    const status: DeliveryStatus = attempt.ok ? 'succeeded' : attempt.final ? 'failed' : 'pending';
+    const status = statusAfterAttempt(attempt.ok, attempt.final);
     await this.dataSource.query(
       `UPDATE webhook_deliveries SET attempts = attempts + 1, status = $2, last_status_code = $3, last_error = $4,
               next_attempt_at = $5, claimed_until = NULL, updated_at = clock_timestamp() WHERE id = $1`,

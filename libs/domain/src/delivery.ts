@@ -1,0 +1,49 @@
+/**
+ * The life of a completion delivery, apart from where it is stored: `pending` until an attempt
+ * succeeds (`succeeded`) or the round's last attempt fails (`failed`); a manual redelivery of a
+ * finished delivery starts a new round, pending again, with a fresh budget of attempts.
+ */
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface DeliveryProgress {
+  /** Attempts made in all, every round included. */
+  attempts: number;
+  /** 0 for the first round, then one per manual redelivery (set to `attempts + 1` when it starts). */
+  round: number;
+}
+
+export interface AttemptPlan {
+  /** Attempts already made in this round. */
+  roundAttempts: number;
+  /** Whether this attempt is the round's last: a failure then ends the delivery as `failed`. */
+  final: boolean;
+}
+
+/**
+ * This attempt's place in its round. The row's count wins over the job's (`attemptsMade`): a job
+ * recreated after Redis lost the first starts counting again, the row does not.
+ */
+export function planAttempt(
+  delivery: DeliveryProgress,
+  attemptsMade: number,
+  maxAttempts: number,
+): AttemptPlan {
+  const roundAttempts = Math.max(attemptsMade, delivery.attempts - Math.max(0, delivery.round - 1));
+  return { roundAttempts, final: roundAttempts + 1 >= maxAttempts };
+}
+
+/** The status after an attempt. */
+export function statusAfterAttempt(ok: boolean, final: boolean): DeliveryStatus {
+  if (ok) return 'succeeded';
+  return final ? 'failed' : 'pending';
+}
+
+/** When the next attempt is due after a failed one: exponential from `backoffMs`, per round. */
+export function nextAttemptAfter(now: Date, backoffMs: number, roundAttempts: number): Date {
+  return new Date(now.getTime() + backoffMs * 2 ** roundAttempts);
+}
+
+/** A pending delivery has its attempts scheduled already; a second round would send it twice. */
+export function canRedeliver(status: DeliveryStatus): boolean {
+  return status !== 'pending';
+}
