@@ -38,3 +38,10 @@ export {
   type DeliveryProgress,
   type DeliveryStatus,
 } from './delivery.js';
+export {
+  ACTIVE_SIMULATION_STATUSES,
+  ACTIVE_SIMULATION_STATUSES_SQL,
+  initialSimulationStatus,
+  isActiveSimulation,
+  type SimulationStatus,
+} from './simulation-status.js';

@@ -1,5 +1,7 @@
+import { isActiveSimulation, type SimulationStatus } from '@app/domain';
+
 export interface PaceInput {
-  status: string;
+  status: SimulationStatus;
   total: number;
   completed: number;
   startedAt: Date | null;
@@ -18,7 +20,7 @@ export function simulationPace(run: PaceInput, now: Date): Pace {
   if (!run.startedAt || run.completed === 0) return { ratePerSecond: null, estimatedFinishAt: null };
   const seconds = Math.max(0.001, ((run.finishedAt ?? now).getTime() - run.startedAt.getTime()) / 1000);
   const rate = run.completed / seconds;
-  const active = run.status === 'queued' || run.status === 'running';
+  const active = isActiveSimulation(run.status);
   return {
     ratePerSecond: Math.round(rate * 100) / 100,
     estimatedFinishAt: active

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { isActiveSimulation } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
 import {
   DatasetRepository,
@@ -57,7 +58,7 @@ export class SimulationRunner {
     { lastAttempt = true } = {},
   ): Promise<TicketOutcome> {
     const state = await this.simulations.ticketJobState(simulationId, ticketId);
-    if (!state || !['queued', 'running'].includes(state.status)) return 'skipped';
+    if (!state || !isActiveSimulation(state.status)) return 'skipped';
     if (state.evaluated) {
       // A retry after a crash between the insert and the completion check: run the check again.
       await this.finished(await this.simulations.completeIfDone(simulationId));

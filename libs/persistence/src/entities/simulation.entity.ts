@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { SimulationStatus } from '@app/domain';
 
-export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+export type { SimulationStatus };
 
 @Entity('simulations')
 export class SimulationEntity {

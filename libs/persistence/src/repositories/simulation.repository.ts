@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isUuid, type Ticket } from '@app/domain';
+import {
+  ACTIVE_SIMULATION_STATUSES_SQL as ACTIVE,
+  initialSimulationStatus,
+  isUuid,
+  type Ticket,
+} from '@app/domain';
 import type { SimulationStatus } from '../entities/simulation.entity.js';
 import { PreparedSql } from '../prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
@@ -149,7 +154,7 @@ export class SimulationRepository {
         simulation.datasetId,
         simulation.packId,
         simulation.packVersionId,
-        empty ? 'completed' : 'queued',
+        initialSimulationStatus(simulation.total),
         simulation.total,
         empty ? new Date() : null,
       ],
@@ -185,7 +190,7 @@ export class SimulationRepository {
   /** queued -> running; returns false when the simulation is no longer queued (or running already). */
   async markRunning(id: string): Promise<boolean> {
     const [, affected]: [unknown, number] = await this.dataSource.query(
-      `UPDATE simulations SET status = 'running', started_at = COALESCE(started_at, now()) WHERE id = $1 AND status IN ('queued', 'running')`,
+      `UPDATE simulations SET status = 'running', started_at = COALESCE(started_at, now()) WHERE id = $1 AND status IN (${ACTIVE})`,
       [id],
     );
     return affected > 0;
@@ -194,7 +199,7 @@ export class SimulationRepository {
   async cancel(userId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
     const [, affected]: [unknown, number] = await this.dataSource.query(
-      `UPDATE simulations SET status = 'cancelled', finished_at = now() WHERE user_id = $1 AND id = $2 AND status IN ('queued', 'running')`,
+      `UPDATE simulations SET status = 'cancelled', finished_at = now() WHERE user_id = $1 AND id = $2 AND status IN (${ACTIVE})`,
       [userId, id],
     );
     return affected > 0;
@@ -205,7 +210,7 @@ export class SimulationRepository {
     const rows: Array<{ id: string; delivery_id: string | null }> = await this.dataSource.query(
       `WITH done AS (
          UPDATE simulations SET status = 'failed', reason = $2, finished_at = now()
-          WHERE id = $1 AND status IN ('queued', 'running') RETURNING id, user_id
+          WHERE id = $1 AND status IN (${ACTIVE}) RETURNING id, user_id
        )${withCompletionDelivery('simulation.failed')}`,
       [id, reason],
     );
@@ -301,7 +306,7 @@ export class SimulationRepository {
       const rows = (await this.sql.query(
         `WITH done AS (
            UPDATE simulations s SET status = 'completed', finished_at = now()
-            WHERE s.id = ANY($1::uuid[]) AND s.status IN ('queued', 'running')
+            WHERE s.id = ANY($1::uuid[]) AND s.status IN (${ACTIVE})
               AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total
             RETURNING s.id, s.user_id
          )${withCompletionDelivery('simulation.completed')}`,

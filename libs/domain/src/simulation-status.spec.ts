@@ -1,0 +1,21 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  ACTIVE_SIMULATION_STATUSES_SQL,
+  initialSimulationStatus,
+  isActiveSimulation,
+} from './simulation-status.js';
+
+describe('simulation states', () => {
+  it('keeps queued and running active, and every other state final', () => {
+    expect(isActiveSimulation('queued')).toBe(true);
+    expect(isActiveSimulation('running')).toBe(true);
+    for (const status of ['completed', 'failed', 'cancelled'] as const)
+      expect(isActiveSimulation(status)).toBe(false);
+    expect(ACTIVE_SIMULATION_STATUSES_SQL).toBe("'queued', 'running'");
+  });
+
+  it('completes an empty dataset at once and queues any other', () => {
+    expect(initialSimulationStatus(0)).toBe('completed');
+    expect(initialSimulationStatus(1)).toBe('queued');
+  });
+});
