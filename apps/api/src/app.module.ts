@@ -4,28 +4,23 @@ import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AuthenticationGuard, AuthModule } from '@app/auth';
 import { ConfigModule, type AppConfig } from '@app/config';
-import { DatasetsModule } from '@app/datasets';
-import { MetricsModule } from '@app/metrics';
 import { JobsModule } from '@app/jobs';
-import { JudgingModule } from '@app/judging';
-import { PacksModule } from '@app/packs';
-import { ReviewsModule } from '@app/reviews';
+import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
-import { SimulationsModule } from '@app/simulations';
-import { WebhooksModule } from '@app/webhooks';
 import { AccountModule } from './auth/account.module.js';
 import { DatasetsApiModule } from './datasets/datasets-api.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JudgingApiModule } from './judging/judging-api.module.js';
 import { ApiKeysModule } from './keys/api-keys.module.js';
 import { loggerOptions } from './logger.js';
+import { McpModule } from './mcp/mcp.module.js';
+import { OAuthApiModule } from './oauth/oauth-api.module.js';
 import { PacksApiModule } from './packs/packs.module.js';
 import { ReviewsApiModule } from './reviews/reviews-api.module.js';
 import { SimulationsApiModule } from './simulations/simulations-api.module.js';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module.js';
-import { OAuthApiModule } from './oauth/oauth-api.module.js';
-import { McpModule } from './mcp/mcp.module.js';
 
+/** AuthModule is here for the global guard; MetricsModule for GET /metrics, served by serveMetrics. */
 @Module({})
 export class AppModule {
   static forRoot(
@@ -40,14 +35,8 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(config, logDestination)),
         PersistenceModule.forRoot({ runMigrations: true }),
         JobsModule.forRoot(config),
-        MetricsModule,
         AuthModule,
-        PacksModule,
-        JudgingModule,
-        ReviewsModule,
-        DatasetsModule,
-        SimulationsModule,
-        WebhooksModule,
+        MetricsModule,
         AccountModule,
         ApiKeysModule,
         HealthModule,

@@ -1,9 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, logOptions, type AppConfig } from '@app/config';
-import { MetricsModule } from '@app/metrics';
 import { JobsModule } from '@app/jobs';
-import { JudgingModule } from '@app/judging';
+import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
 import { SimulationsModule } from '@app/simulations';
 import { WebhooksModule } from '@app/webhooks';
@@ -23,7 +22,6 @@ export class WorkerModule {
         PersistenceModule.forRoot({ runMigrations: false }),
         JobsModule.forRoot(config),
         MetricsModule,
-        JudgingModule,
         SimulationsModule,
         WebhooksModule,
       ],

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { OAuthModule } from '@app/oauth';
 import { AccountService } from './account.service.js';
@@ -11,20 +11,21 @@ import { SessionCookie } from './session-cookie.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
 import { SessionAuthGuard, SessionStrategy } from './strategies.js';
 
-const SERVICES = [
-  AccountService,
-  ApiKeyService,
-  PasswordService,
-  SessionService,
-  SessionCookie,
-  SignInThrottle,
-  ApiKeyRateLimiter,
-];
+/** What the API's controllers and its global guard use; the rest stays inside the module. */
+const EXPORTED = [AccountService, ApiKeyService, SessionCookie, AuthenticationGuard];
 
-@Global()
+/** The guard checks OAuth access tokens too, hence OAuthModule. */
 @Module({
   imports: [PassportModule, OAuthModule],
-  providers: [...SERVICES, SessionStrategy, SessionAuthGuard, AuthenticationGuard],
-  exports: [...SERVICES, AuthenticationGuard],
+  providers: [
+    ...EXPORTED,
+    PasswordService,
+    SessionService,
+    SignInThrottle,
+    ApiKeyRateLimiter,
+    SessionStrategy,
+    SessionAuthGuard,
+  ],
+  exports: EXPORTED,
 })
 export class AuthModule {}

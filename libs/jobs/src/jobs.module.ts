@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
+import { MetricsModule } from '@app/metrics';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueMetrics } from './queue-metrics.js';
 import { ALL_QUEUES } from './queues.js';
@@ -17,6 +18,7 @@ export class JobsModule {
       module: JobsModule,
       global: true,
       imports: [
+        MetricsModule,
         // BullMQ blocks on Redis, so its connections retry forever rather than fail a command.
         // Workers are registered by RedisRequirementsCheck, so none starts on a Redis it refuses.
         BullModule.forRoot({

@@ -1,5 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { MetricsModule } from '@app/metrics';
 import { EvaluationService } from './evaluation.service.js';
 import { LocalLexicalGateway } from './gateway/local.gateway.js';
 import { MODEL_GATEWAY, type ModelGateway } from './gateway/model-gateway.js';
@@ -13,14 +14,14 @@ export function createModelGateway(config: AppConfig): ModelGateway {
   return url ? new OpenAiGateway({ url, apiKey, model, timeoutMs }) : new LocalLexicalGateway();
 }
 
-@Global()
 @Module({
+  imports: [MetricsModule],
   providers: [
     { provide: MODEL_GATEWAY, inject: [APP_CONFIG], useFactory: createModelGateway },
     JudgeService,
     EvaluationService,
     IdempotencyService,
   ],
-  exports: [JudgeService, EvaluationService, IdempotencyService, MODEL_GATEWAY],
+  exports: [JudgeService, EvaluationService, IdempotencyService],
 })
 export class JudgingModule {}

@@ -1,6 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { Metrics } from './metrics.js';
 
-@Global()
 @Module({ providers: [Metrics], exports: [Metrics] })
 export class MetricsModule {}

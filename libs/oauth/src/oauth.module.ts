@@ -6,6 +6,6 @@ import { TokenService } from './token.service.js';
 
 const SERVICES = [ClientRegistrationService, AuthorizationService, TokenService, ConnectedClientsService];
 
-/** The OAuth 2.1 authorization server of the MCP interface (persistence comes from the global module). */
+/** The OAuth 2.1 authorization server of the MCP interface. */
 @Module({ providers: SERVICES, exports: SERVICES })
 export class OAuthModule {}

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CalibrationService } from './calibration.service.js';
 import { LabelService } from './label.service.js';
 import { ReviewService } from './review.service.js';
@@ -6,6 +6,5 @@ import { StatsService } from './stats.service.js';
 
 const SERVICES = [LabelService, ReviewService, StatsService, CalibrationService];
 
-@Global()
 @Module({ providers: SERVICES, exports: SERVICES })
 export class ReviewsModule {}

@@ -1,11 +1,17 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { JudgingModule } from '@app/judging';
+import { WebhooksModule } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
 import { SimulationRunner } from './simulation-runner.js';
 import { SimulationService } from './simulation.service.js';
 
-const PROVIDERS = [SimulationService, SimulationRunner, SimulationQueue];
-
-/** Needs JobsModule (queues) and JudgingModule (the judge) from the app that imports it. */
-@Global()
-@Module({ providers: PROVIDERS, exports: PROVIDERS })
+/**
+ * A finished simulation is announced through WebhookQueue, so simulations import webhooks; webhooks
+ * read simulations only through SimulationRepository and never import this module.
+ */
+@Module({
+  imports: [JudgingModule, WebhooksModule],
+  providers: [SimulationService, SimulationRunner, SimulationQueue],
+  exports: [SimulationService, SimulationRunner],
+})
 export class SimulationsModule {}

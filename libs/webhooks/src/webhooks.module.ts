@@ -1,12 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { JudgingModule } from '@app/judging';
+import { MetricsModule } from '@app/metrics';
 import { DeliveryClient } from './delivery-client.js';
 import { WebhookQueue } from './webhook-queue.js';
 import { WebhookRunner } from './webhook-runner.js';
 import { WebhookService } from './webhook.service.js';
 
-const PROVIDERS = [WebhookService, WebhookRunner, WebhookQueue, DeliveryClient];
-
-/** Needs JobsModule and JudgingModule from the app that imports it. */
-@Global()
-@Module({ providers: PROVIDERS, exports: PROVIDERS })
+@Module({
+  imports: [JudgingModule, MetricsModule],
+  providers: [WebhookService, WebhookRunner, WebhookQueue, DeliveryClient],
+  exports: [WebhookService, WebhookRunner, WebhookQueue],
+})
 export class WebhooksModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@app/auth';
 import { AccountController } from './account.controller.js';
 
-@Module({ controllers: [AccountController] })
+@Module({ imports: [AuthModule], controllers: [AccountController] })
 export class AccountModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DatasetsModule } from '@app/datasets';
 import { DatasetsController } from './datasets.controller.js';
 
-@Module({ controllers: [DatasetsController] })
+@Module({ imports: [DatasetsModule], controllers: [DatasetsController] })
 export class DatasetsApiModule {}

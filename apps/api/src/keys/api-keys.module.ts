@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@app/auth';
 import { ApiKeysController } from './api-keys.controller.js';
 
-@Module({ controllers: [ApiKeysController] })
+@Module({ imports: [AuthModule], controllers: [ApiKeysController] })
 export class ApiKeysModule {}

@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { DatasetsModule } from '@app/datasets';
+import { JudgingModule } from '@app/judging';
+import { PacksModule } from '@app/packs';
+import { ReviewsModule } from '@app/reviews';
+import { SimulationsModule } from '@app/simulations';
 import { McpController } from './mcp.controller.js';
 import { McpPackResources } from './mcp-resources.js';
 import { McpSchemas } from './mcp-schemas.js';
@@ -7,6 +12,7 @@ import { McpTools } from './mcp-tools.js';
 
 /** The MCP interface at /mcp: the same services as the REST routes, as tools. */
 @Module({
+  imports: [PacksModule, JudgingModule, ReviewsModule, DatasetsModule, SimulationsModule],
   controllers: [McpController],
   providers: [McpTools, McpSchemas, McpServerFactory, McpPackResources],
   exports: [McpTools, McpSchemas],

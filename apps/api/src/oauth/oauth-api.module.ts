@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@app/auth';
 import { OAuthModule } from '@app/oauth';
 import { ConsentController } from '../pages/consent.controller.js';
 import { CsrfTokens } from '../pages/csrf.js';
@@ -9,7 +10,7 @@ import { WellKnownController } from './well-known.controller.js';
 
 /** The authorization server's HTTP face: endpoints, discovery, the sign-in and consent pages. */
 @Module({
-  imports: [OAuthModule],
+  imports: [OAuthModule, AuthModule],
   controllers: [
     WellKnownController,
     OAuthController,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { PacksModule } from '@app/packs';
 import { PacksController } from './packs.controller.js';
 
-@Module({ controllers: [PacksController] })
+@Module({ imports: [PacksModule], controllers: [PacksController] })
 export class PacksApiModule {}

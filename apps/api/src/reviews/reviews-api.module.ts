@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ReviewsModule } from '@app/reviews';
 import { ReviewsController } from './reviews.controller.js';
 
-@Module({ controllers: [ReviewsController] })
+@Module({ imports: [ReviewsModule], controllers: [ReviewsController] })
 export class ReviewsApiModule {}

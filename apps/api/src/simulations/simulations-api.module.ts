@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { SimulationsModule } from '@app/simulations';
 import { SimulationsController } from './simulations.controller.js';
 
-@Module({ controllers: [SimulationsController] })
+@Module({ imports: [SimulationsModule], controllers: [SimulationsController] })
 export class SimulationsApiModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { WebhooksModule } from '@app/webhooks';
 import { WebhooksController } from './webhooks.controller.js';
 
-@Module({ controllers: [WebhooksController] })
+@Module({ imports: [WebhooksModule], controllers: [WebhooksController] })
 export class WebhooksApiModule {}
