@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { Permission } from '@app/domain';
-import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
-import type { InvalidatedCache } from '../cache/invalidated-cache.js';
+import { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -27,12 +26,6 @@ export type Redemption<T> =
   | { outcome: 'reused'; grantId: string }
   | { outcome: 'unknown' };
 
-export interface ActiveAccessToken {
-  grant: OAuthGrantEntity;
-  scopes: Permission[];
-  expiresAt: Date;
-}
-
 export interface ConnectedClientRow {
   clientId: string;
   name: string;
@@ -50,16 +43,13 @@ export interface ConnectedClientRow {
 export class OAuthRepository {
   private readonly clients: Repository<OAuthClientEntity>;
   private readonly grants: Repository<OAuthGrantEntity>;
-  /** Live access tokens by hash, tagged by grant: a revocation drops them in every process. */
-  private readonly accessTokens: InvalidatedCache<ActiveAccessToken | null>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly invalidation: CacheInvalidation,
+    private readonly accessTokens: AccessTokenLookup,
   ) {
     this.clients = dataSource.getRepository(OAuthClientEntity);
     this.grants = dataSource.getRepository(OAuthGrantEntity);
-    this.accessTokens = invalidation.register('oauth-access-tokens', HOT_PATH_CACHE);
   }
 
   async createClient(client: NewOAuthClient): Promise<OAuthClientEntity> {
@@ -139,23 +129,6 @@ export class OAuthRepository {
       .insert(tokens.map((token) => ({ ...token, grantId, usedAt: null })));
   }
 
-  /** Checked on every MCP request: served from the cache, which revocations empty at once. */
-  findActiveAccessToken(tokenHash: string): Promise<ActiveAccessToken | null> {
-    return this.accessTokens.get(tokenHash, () => this.readActiveAccessToken(tokenHash), {
-      tagOf: (token) => token!.grant.id,
-      keep: (token) => token !== null,
-    });
-  }
-
-  private async readActiveAccessToken(tokenHash: string): Promise<ActiveAccessToken | null> {
-    const token = await this.dataSource
-      .getRepository(OAuthTokenEntity)
-      .findOneBy({ tokenHash, kind: 'access' });
-    if (!token) return null;
-    const grant = await this.grants.findOneBy({ id: token.grantId });
-    return grant && !grant.revokedAt ? { grant, scopes: token.scopes, expiresAt: token.expiresAt } : null;
-  }
-
   findGrant(id: string): Promise<OAuthGrantEntity | null> {
     return this.grants.findOneBy({ id });
   }
@@ -168,7 +141,7 @@ export class OAuthRepository {
 
   async deleteToken(tokenHash: string, grantId: string): Promise<void> {
     await this.dataSource.getRepository(OAuthTokenEntity).delete({ tokenHash });
-    await this.invalidation.invalidate(this.accessTokens, grantId);
+    await this.accessTokens.invalidateGrant(grantId);
   }
 
   /** Revokes a whole family: the grant, and with it every code and token issued from it. */
@@ -177,7 +150,7 @@ export class OAuthRepository {
       `UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
       [grantId],
     );
-    await this.invalidation.invalidate(this.accessTokens, grantId);
+    await this.accessTokens.invalidateGrant(grantId);
   }
 
   /** Records use at most once a minute per grant. */
@@ -224,7 +197,7 @@ export class OAuthRepository {
         WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL RETURNING id`,
       [userId, clientId],
     );
-    for (const row of rows) await this.invalidation.invalidate(this.accessTokens, row.id);
+    for (const row of rows) await this.accessTokens.invalidateGrant(row.id);
     return rows.map((row) => row.id);
   }
 
