@@ -78,20 +78,21 @@ export class StatsDto {
 
   @ApiProperty({
     type: [RecentRunDto],
-    description: 'The 5 newest simulations (empty until simulations exist).',
+    description: 'The 5 newest simulations.',
   })
   recentRuns: RecentRunDto[];
 
   @ApiProperty({
     type: [WebhookFailureDto],
-    description: 'The 5 newest failed completion deliveries (empty until webhooks exist).',
+    description:
+      'The 5 most recently updated failed completion deliveries of evaluations (`lastStatusCode` 0: no response).',
   })
   recentWebhookFailures: WebhookFailureDto[];
 
   @ApiProperty({ description: 'Evaluations in `review` with no label (all time).' })
   reviewsToLabel: number;
 
-  @ApiProperty({ description: 'Completion deliveries currently failed (0 until webhooks exist).' })
+  @ApiProperty({ description: 'Completion deliveries of evaluations currently failed.' })
   webhookFailureCount: number;
 
   @ApiProperty({ type: [DailyDto], description: 'The last 30 UTC days, oldest first, zeros included.' })
