@@ -1,9 +1,9 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
-import { isISO8601 } from 'class-validator';
+import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '@app/domain';
-import { CHECKED_FORMATS, schemaIssues, type JsonSchemaNode, type LeafCheck } from './schema-issues.js';
+import { createAjv, withTypeUnions } from './json-schema-check.js';
+import { schemaIssues, type JsonSchemaNode, type LeafCheck } from './schema-issues.js';
 
 /**
  * The hot bodies (the judge and inbound routes, the MCP judge tool, and those that carry a ticket)
@@ -11,17 +11,6 @@ import { CHECKED_FORMATS, schemaIssues, type JsonSchemaNode, type LeafCheck } fr
  * JSON Schema check: a valid body costs that one check; a refused one is then walked for issues.
  * Every other body is a class-validator DTO.
  */
-function createAjv(options: Options): Ajv {
-  const ajv = new Ajv({ strict: true, coerceTypes: false, useDefaults: false, ...options });
-  // ISO 8601 as the class-validator DTOs check it; ids are documented as UUIDs but a malformed one
-  // is "not found", as on every route.
-  ajv.addFormat('date-time', { type: 'string', validate: (value) => isISO8601(value, { strict: true }) });
-  ajv.addFormat('uuid', true);
-  ajv.addKeyword('example');
-  for (const format of Object.keys(CHECKED_FORMATS)) if (!ajv.formats[format]) throw new Error(format);
-  return ajv;
-}
-
 const bodyAjv = createAjv({ allErrors: false });
 /** For refused bodies only: all of a field's failed keywords. */
 const issueAjv = createAjv({ allErrors: true });
@@ -39,7 +28,7 @@ export class BodySchema<T> {
   private readonly validate: ValidateFunction;
 
   constructor(readonly zod: z.ZodObject) {
-    this.json = z.toJSONSchema(zod, { target: 'draft-7' }) as JsonSchemaNode;
+    this.json = withTypeUnions(z.toJSONSchema(zod, { target: 'draft-7' }) as JsonSchemaNode);
     this.validate = bodyAjv.compile(this.json);
   }
 

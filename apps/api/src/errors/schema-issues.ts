@@ -2,7 +2,7 @@ import type { ValidationIssue } from '@app/domain';
 
 /** The JSON Schema keywords the request bodies use (draft 7, as zod writes it). */
 export interface JsonSchemaNode {
-  type?: string;
+  type?: string | string[];
   properties?: Record<string, JsonSchemaNode>;
   required?: string[];
   additionalProperties?: boolean | JsonSchemaNode;
@@ -139,7 +139,8 @@ function allRules(node: JsonSchemaNode, name: string): string[] {
     node.maxLength !== undefined && maxLength(node, name),
     node.minLength !== undefined && minLength(node, name),
   ];
-  return [...lengths.filter((rule) => rule !== false), `${name} must be a ${node.type ?? 'valid value'}`];
+  const type = [node.type ?? 'valid value'].flat().join(' or ');
+  return [...lengths.filter((rule) => rule !== false), `${name} must be a ${type}`];
 }
 
 function leafMessages(node: JsonSchemaNode, name: string, value: unknown, failed: FailedKeyword[]): string[] {
@@ -168,7 +169,6 @@ function mapRule(node: JsonSchemaNode, name: string): string {
 
 function describeValues(node: JsonSchemaNode): string[] {
   if (node.anyOf) return node.anyOf.flatMap(describeValues);
-  if (node.type === 'null') return ['null'];
   const limit = node.maxLength !== undefined ? ` (at most ${node.maxLength} characters)` : '';
-  return [`${node.type}s${limit}`];
+  return [node.type ?? []].flat().map((type) => (type === 'null' ? 'null' : `${type}s${limit}`));
 }
