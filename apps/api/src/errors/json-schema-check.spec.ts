@@ -63,4 +63,11 @@ describe('unions of bare types', () => {
     ])
       expect([value, check(value)]).toEqual([value, valid]);
   });
+
+  it('keeps a branch whole when it says more than anyOf', () => {
+    const either = { type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] };
+    expect(withTypeUnions({ anyOf: [either, { type: 'null' }] })).toEqual({
+      anyOf: [either, { type: ['null'] }],
+    });
+  });
 });

@@ -71,7 +71,10 @@ export function withTypeUnions(node: JsonSchemaNode): JsonSchemaNode {
   if (typeof node.additionalProperties === 'object')
     out.additionalProperties = withTypeUnions(node.additionalProperties);
   if (!node.anyOf) return out;
-  const branches = node.anyOf.map(withTypeUnions).flatMap((branch) => branch.anyOf ?? [branch]);
+  // A branch that is only an anyOf is its own branches; one with other keywords stays whole.
+  const branches = node.anyOf
+    .map(withTypeUnions)
+    .flatMap((branch) => (branch.anyOf && Object.keys(branch).length === 1 ? branch.anyOf : [branch]));
   const isBare = (branch: JsonSchemaNode) => Object.keys(branch).length === 1 && branch.type !== undefined;
   const bare = branches.filter(isBare).flatMap((branch) => branch.type ?? []);
   out.anyOf = [...branches.filter((branch) => !isBare(branch)), ...(bare.length ? [{ type: bare }] : [])];

@@ -9,5 +9,3 @@ export const packIdField = z.string().min(1).meta({ format: 'uuid' });
  * issues and OpenAPI schema all come from here (see errors/schema-body.ts).
  */
 export const judgeBodySchema = z.strictObject({ packId: packIdField, ticket: ticketSchema });
-
-export type JudgeBody = z.infer<typeof judgeBodySchema>;
