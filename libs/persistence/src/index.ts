@@ -23,7 +23,7 @@ export {
   type PackVersionRow,
   type LiveVersionLookup,
 } from './repositories/pack.repository.js';
-export type { NewEvaluation } from './repositories/evaluation-rows.js';
+export { insertEvaluationRow, type NewEvaluation } from './repositories/evaluation-rows.js';
 export {
   EvaluationRepository,
   type EvaluationFilter,

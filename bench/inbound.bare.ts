@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { JUDGE_EVENT_JOB_OPTIONS } from '@app/jobs';
-import { serveUntilStopped } from './child-process.js';
+import { serveUntilStopped } from './harness/processes.js';
 
 const env = process.env;
 // The API's pool size (TypeORM's default in dataSourceOptions) and the API's Redis connection options.
