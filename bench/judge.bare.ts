@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { insertEvaluationRow, type NewEvaluation as Evaluation } from '@app/persistence';
-import { serveUntilStopped } from './harness/processes.js';
+import { serveFastify } from './harness/processes.js';
 
 const env = process.env;
 const chatRequest = env.BENCH_CHAT_REQUEST ?? '';
@@ -71,11 +71,7 @@ app.post('/bare', async (request, reply) => {
   return reply.code(200).send({ evaluationId: id, result });
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the bare server has no TCP address');
-serveUntilStopped(`http://127.0.0.1:${address.port}`, async () => {
-  await app.close();
+await serveFastify(app, async () => {
   await http.close();
   await pool.end();
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import type { FastifyInstance } from 'fastify';
 import { log } from './log.js';
 
 /**
@@ -172,4 +173,15 @@ export function serveUntilStopped(
   });
   process.on('disconnect', shutdown);
   process.send?.({ type: 'ready', url } satisfies ReadyMessage);
+}
+
+/** The child side of a bare yardstick route: listens on a free port of 127.0.0.1, then serves until stopped. */
+export async function serveFastify(app: FastifyInstance, close: () => Promise<void>): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the bare server has no TCP address');
+  serveUntilStopped(`http://127.0.0.1:${address.port}`, async () => {
+    await app.close();
+    await close();
+  });
 }
