@@ -58,7 +58,7 @@ async function measureOnce(
     server: cpu.groups.server / responses,
     postgres: cpu.groups.postgres / responses,
   };
-  return { result, cpuMsPerResponse, loadGeneratorCpuMs: cpu.own / responses };
+  return { result, cpuMsPerResponse, loadGeneratorCpuMs: cpu.own / responses, serverRssMb: cpu.rssMb.server };
 }
 
 async function measure(probe: Probe, servers: Record<Target, Service>): Promise<Run[]> {
@@ -80,7 +80,14 @@ async function measure(probe: Probe, servers: Record<Target, Service>): Promise<
         const { result, cpuMsPerResponse: cpu } = measured;
         const dead = Object.values(servers).find((service) => service.died);
         if (dead) throw new Error(`${dead.name} died during the run`);
-        runs.push({ round, connections, target, result, cpuMsPerResponse: cpu });
+        runs.push({
+          round,
+          connections,
+          target,
+          result,
+          cpuMsPerResponse: cpu,
+          serverRssMb: measured.serverRssMb,
+        });
         log(
           `round ${round}/${options.runs} ${target} x${connections}: ${result.rps.toFixed(0)} rps, ` +
             `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ` +

@@ -11,6 +11,8 @@ export interface Run {
   result: LoadResult;
   /** CPU time per response of the measured server (API, or gateway alone) and of its Postgres backends. */
   cpuMsPerResponse: { server: number; postgres: number };
+  /** Resident memory of the measured server at the end of the window (results JSON only). */
+  serverRssMb: number;
 }
 
 export interface SettingSummary {

@@ -19,6 +19,16 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** Resident memory of a process now, in MB (`VmRSS`); 0 when it is gone. */
+export function processRssMb(pid: number): number {
+  try {
+    const rss = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return rss ? Number(rss[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export const totalCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 /** This process's own CPU time so far (autocannon and the orchestration), in ms. */
@@ -84,6 +94,8 @@ export type Watched = Record<string, number[]>;
 export interface Snapshot {
   at: number;
   groups: Map<string, GroupCpu>;
+  /** Resident memory of each group, in MB. */
+  rssMb: Record<string, number>;
   redis: number;
   own: number;
   machine: { busy: number; total: number };
@@ -93,6 +105,8 @@ export interface Snapshot {
 export interface CpuWindow {
   wallMs: number;
   groups: Record<string, number>;
+  /** Resident memory of each group at the end of the window, in MB (kept in the results JSON). */
+  rssMb: Record<string, number>;
   redis: number;
   /** The benchmark process: autocannon and the orchestration. */
   own: number;
@@ -112,6 +126,7 @@ export function cpuBetween(before: Snapshot, after: Snapshot): CpuWindow {
   return {
     wallMs: after.at - before.at,
     groups,
+    rssMb: after.rssMb,
     redis: after.redis - before.redis,
     own: after.own - before.own,
     machineBusy: busy / total,
@@ -155,6 +170,12 @@ export class Probe {
     return {
       at: performance.now(),
       groups: new Map(Object.entries(watched).map(([name, pids]) => [name, groupCpu(pids)])),
+      rssMb: Object.fromEntries(
+        Object.entries(watched).map(([name, pids]) => [
+          name,
+          pids.reduce((sum, pid) => sum + processRssMb(pid), 0),
+        ]),
+      ),
       redis: await redisCpuMs(this.redis),
       own: ownCpuMs(),
       machine: machineCpuMs(),
