@@ -2,23 +2,25 @@
 // at the body limit (1 MiB), each family in a fresh process so its first, cold call counts too.
 // Target: no input under the body limit takes more than 50 ms. Figures go to docs/performance.md.
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redactText, warmUpRedaction } from '@app/domain';
-import { writeNamedSection } from './docs-section.js';
-import { median } from './load.js';
-import { PRODUCTION_NODE_FLAGS } from './node-flags.js';
+import { median } from './harness/load.js';
+import { log } from './harness/log.js';
+import { flag, num, readOptions, settingsOf } from './harness/options.js';
+import { describeMachine } from './harness/probes.js';
+import { PRODUCTION_NODE_FLAGS } from './harness/processes.js';
+import { publish, runHeading, table, type Results } from './harness/report.js';
 import { ADVERSARIAL_INPUTS, ordinaryTicketText } from './redaction-inputs.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SELF = fileURLToPath(import.meta.url);
 const BODY_LIMIT = 1024 * 1024;
 const TARGET_MS = 50;
-const CALLS = Number(process.env.BENCH_CALLS ?? 5);
-const ROUNDS = Number(process.env.BENCH_RUNS ?? 5);
-
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const options = readOptions({ calls: num(5), runs: num(5), cold: flag(false) });
+const settings = settingsOf(options);
+const CALLS = options.calls;
+const ROUNDS = options.runs;
+/** Set in the fresh process that measures one family. */
+const FAMILY = 'BENCH_REDACTION_FAMILY';
 const megabytesPerSecond = (chars: number, ms: number) => chars / 1e6 / (ms / 1000);
 
 interface FamilyResult {
@@ -33,7 +35,7 @@ interface FamilyResult {
  * worker do (`warmUpRedaction`), the times as JSON on stdout. BENCH_COLD=1 skips the warm-up.
  */
 function measureFamily(index: number): void {
-  if (process.env.BENCH_COLD !== '1') warmUpRedaction();
+  if (!options.cold) warmUpRedaction();
   const text = ADVERSARIAL_INPUTS[index].build(BODY_LIMIT);
   const callsMs: number[] = [];
   for (let call = 0; call < CALLS; call++) {
@@ -45,8 +47,14 @@ function measureFamily(index: number): void {
 }
 
 function familyInFreshProcess(index: number): FamilyResult {
-  const output = execFileSync(process.execPath, [...PRODUCTION_NODE_FLAGS, SELF, '--family', String(index)], {
+  const output = execFileSync(process.execPath, [...PRODUCTION_NODE_FLAGS, SELF], {
     encoding: 'utf8',
+    env: {
+      ...process.env,
+      BENCH_CALLS: String(CALLS),
+      BENCH_COLD: options.cold ? '1' : '0',
+      [FAMILY]: String(index),
+    },
   });
   const { name, rule } = ADVERSARIAL_INPUTS[index];
   return { name, rule, callsMs: JSON.parse(output) as number[] };
@@ -70,7 +78,14 @@ function ordinaryThroughput(): { megabytesPerSecond: number; ticketChars: number
   };
 }
 
-function report(ordinary: ReturnType<typeof ordinaryThroughput>, families: FamilyResult[]): string {
+type Ordinary = ReturnType<typeof ordinaryThroughput>;
+
+interface RedactionResults extends Results<typeof settings> {
+  ordinary: Ordinary;
+  families: FamilyResult[];
+}
+
+function render({ ordinary, families, ...r }: RedactionResults): string {
   const rows = families
     .map((family) => ({
       ...family,
@@ -83,34 +98,34 @@ function report(ordinary: ReturnType<typeof ordinaryThroughput>, families: Famil
   const slowest = rows.reduce((a, b) => (b.slowest > a.slowest ? b : a));
   const fmt = (ms: number) => ms.toFixed(1);
   const rate = (ms: number) => megabytesPerSecond(BODY_LIMIT, ms).toFixed(1);
-  const warmUp =
-    process.env.BENCH_COLD === '1' ? 'no warm-up' : 'after the warm-up the API and worker run at boot';
+  const { calls, runs, cold } = r.settings;
+  const warmUp = cold ? 'no warm-up' : 'after the warm-up the API and worker run at boot';
   return [
-    `### Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    runHeading(r, `${calls} calls a family, ${runs} rounds of ordinary tickets`),
     '',
-    `Machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}.`,
-    '',
-    `- **Ordinary tickets:** ${ordinary.megabytesPerSecond.toFixed(1)} MB/s (2,000 tickets of about ${ordinary.ticketChars} characters, ${ordinary.perTicketUs.toFixed(1)} µs a ticket; median of ${ROUNDS} rounds).`,
+    `- **Ordinary tickets:** ${ordinary.megabytesPerSecond.toFixed(1)} MB/s (2,000 tickets of about ${ordinary.ticketChars} characters, ${ordinary.perTicketUs.toFixed(1)} µs a ticket; median of ${runs} rounds).`,
     `- **Worst input found:** "${worst.name}", median ${fmt(worst.median)} ms for 1 MiB (${rate(worst.median)} MB/s). Target: every input under the body limit in under ${TARGET_MS} ms (median of a family's calls): **${worst.median < TARGET_MS ? 'met' : 'missed'}**.`,
-    `- **Slowest single call:** ${fmt(slowest.slowest)} ms ("${slowest.name}", call ${slowest.callsMs.indexOf(slowest.slowest) + 1} of ${CALLS}).`,
+    `- **Slowest single call:** ${fmt(slowest.slowest)} ms ("${slowest.name}", call ${slowest.callsMs.indexOf(slowest.slowest) + 1} of ${calls}).`,
     '',
-    `Each family at 1 MiB in a fresh process (${warmUp}), ${CALLS} calls; sorted by the median.`,
+    `Each family at 1 MiB in a fresh process (${warmUp}), ${calls} calls; sorted by the median.`,
     '',
-    '| Family | Aimed at | First call ms | Median ms | Slowest ms | MB/s (median) |',
-    '| - | - | -: | -: | -: | -: |',
-    ...rows.map(
-      (row) =>
-        `| ${row.name} | ${row.rule} | ${fmt(row.first)} | ${fmt(row.median)} | ${fmt(row.slowest)} | ${rate(row.median)} |`,
+    table(
+      ['Family', 'Aimed at', 'First call ms', 'Median ms', 'Slowest ms', 'MB/s (median)'],
+      rows.map((row) => [
+        row.name,
+        row.rule,
+        fmt(row.first),
+        fmt(row.median),
+        fmt(row.slowest),
+        rate(row.median),
+      ]),
     ),
   ].join('\n');
 }
 
 function main(): void {
-  const familyFlag = process.argv.indexOf('--family');
-  if (familyFlag >= 0) return measureFamily(Number(process.argv[familyFlag + 1]));
+  const family = process.env[FAMILY];
+  if (family !== undefined) return measureFamily(Number(family));
   log('ordinary tickets');
   const ordinary = ordinaryThroughput();
   const families: FamilyResult[] = [];
@@ -123,10 +138,13 @@ function main(): void {
         .join(' ')} ms`,
     );
   }
-  const section = report(ordinary, families);
-  process.stdout.write(`${section}\n`);
-  if (process.env.BENCH_WRITE_DOCS !== '0')
-    writeNamedSection(path.join(ROOT, 'docs/performance.md'), 'redaction', section);
+  const results = {
+    benchmark: 'redaction',
+    at: new Date().toISOString(),
+    machine: describeMachine(''),
+    settings,
+  };
+  publish<RedactionResults>({ ...results, ordinary, families }, render, options.writeDocs);
 }
 
 main();

@@ -2,31 +2,21 @@
 // by the real API (production mode) from the built app. Measures, per load, the time from navigation
 // to the chart drawn with the user's data (interactive), cold (empty cache) and warm, and the
 // gzipped JavaScript of the first page. Targets: interactive within 1 s; JavaScript under 300 kB.
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
-import { BenchChild } from './child-process.js';
-import { writeNamedSection } from './docs-section.js';
-import { median } from './load.js';
-import { createScratchDatabase, deleteRedisNamespace, dropScratchDatabase } from './scratch-stores.js';
-import { seedEvaluations } from './seed-evaluations.js';
-import { createTenant } from './tenant.js';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../test/support/chromium.js';
+import { Client } from '../test/support/client.js';
+import { seedEvaluations } from '../test/support/seed-evaluations.js';
+import { median } from './harness/load.js';
+import { log, runMain } from './harness/log.js';
+import { flag, num, readOptions, settingsOf } from './harness/options.js';
+import { publish, ROOT, runHeading, table, type Results } from './harness/report.js';
+import { BenchRun, createTenant } from './harness/run.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST_BENCH = path.dirname(fileURLToPath(import.meta.url));
 const TARGETS = { interactiveMs: 1000, scriptKb: 300 };
-
-const env = process.env;
-const ROWS = Number(env.BENCH_ROWS ?? 100_000);
-const LOADS = Number(env.BENCH_RUNS ?? 7);
-const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const databaseServer = env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/ticket_judge';
-const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const options = readOptions({ rows: num(100_000), runs: num(7), verbose: flag(false) });
+const settings = settingsOf(options);
 
 /** In the page: resolves once the dashboard's chart is drawn, with ms since navigation started. */
 const CHART_DRAWN = `new Promise((resolve) => {
@@ -34,7 +24,7 @@ const CHART_DRAWN = `new Promise((resolve) => {
   check();
 })`;
 
-/** In the page: when each request started and ended, for BENCH_VERBOSE=1. */
+/** In the page: when each request started and ended, for `--verbose 1`. */
 const WATERFALL = `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
   .map((e) => Math.round(e.startTime) + '-' + Math.round(e.responseEnd) + ' ' + e.name.replace(location.origin, ''))
   .join('\\n')`;
@@ -42,6 +32,11 @@ const WATERFALL = `performance.getEntriesByType('navigation').concat(performance
 interface Load {
   interactiveMs: number;
   scriptGzipBytes: number;
+}
+
+interface WebResults extends Results<typeof settings> {
+  cold: Load[];
+  warm: Load[];
 }
 
 async function loadDashboard(
@@ -65,96 +60,69 @@ async function loadDashboard(
   });
   await page.goto('/');
   const interactiveMs = await page.evaluate<number>(CHART_DRAWN);
-  if (env.BENCH_VERBOSE === '1') log(await page.evaluate<string>(WATERFALL));
+  if (options.verbose) log(await page.evaluate<string>(WATERFALL));
   const scriptGzipBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
   await context.close();
   return { interactiveMs, scriptGzipBytes };
 }
 
-async function sessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('tj_session='));
-  if (response.status !== 200 || !cookie) throw new Error(`sign-in answered ${response.status}`);
-  return cookie.split(';')[0];
-}
-
-function report(cold: Load[], warm: Load[]): string {
-  const coldMs = median(cold.map((load) => load.interactiveMs));
-  const warmMs = median(warm.map((load) => load.interactiveMs));
-  const kb = cold[0].scriptGzipBytes / 1024;
+function render(r: WebResults): string {
+  const coldMs = median(r.cold.map((load) => load.interactiveMs));
+  const warmMs = median(r.warm.map((load) => load.interactiveMs));
+  const slowest = (loads: Load[]) => Math.max(...loads.map((load) => load.interactiveMs)).toFixed(0);
+  const kb = r.cold[0].scriptGzipBytes / 1024;
   const verdict = (met: boolean) => (met ? 'met' : 'missed');
   return [
-    `### Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    runHeading(
+      r,
+      `Chromium (headless), ${r.settings.rows.toLocaleString('en-US')} evaluations for the user over 30 days; ` +
+        `the API in production mode; ${r.settings.runs} loads each, medians`,
+    ),
     '',
-    `Machine: ${os.availableParallelism()} CPUs, Node ${process.version}, Chromium at ${CHROMIUM} (headless). ${ROWS.toLocaleString('en-US')} evaluations for the user over 30 days; the API in production mode; ${LOADS} loads each, medians.`,
-    '',
-    '| Load | Interactive ms (median) | Slowest ms | Target |',
-    '| - | -: | -: | - |',
-    `| Cold (empty cache) | ${coldMs.toFixed(0)} | ${Math.max(...cold.map((l) => l.interactiveMs)).toFixed(0)} | ${verdict(coldMs < TARGETS.interactiveMs)} (< ${TARGETS.interactiveMs} ms) |`,
-    `| Warm (cached assets) | ${warmMs.toFixed(0)} | ${Math.max(...warm.map((l) => l.interactiveMs)).toFixed(0)} | ${verdict(warmMs < TARGETS.interactiveMs)} |`,
+    table(
+      ['Load', 'Interactive ms (median)', 'Slowest ms', 'Target'],
+      [
+        [
+          'Cold (empty cache)',
+          coldMs.toFixed(0),
+          slowest(r.cold),
+          `${verdict(coldMs < TARGETS.interactiveMs)} (< ${TARGETS.interactiveMs} ms)`,
+        ],
+        ['Warm (cached assets)', warmMs.toFixed(0), slowest(r.warm), verdict(warmMs < TARGETS.interactiveMs)],
+      ],
+    ),
     '',
     `JavaScript of the first page: ${kb.toFixed(0)} kB gzipped (${verdict(kb < TARGETS.scriptKb)}, target < ${TARGETS.scriptKb} kB).`,
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const name = `tj_bench_web_${Date.now()}`;
-  const prefix = `tjbench-web-${Date.now()}`;
-  const databaseUrl = await createScratchDatabase(databaseServer, name);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  let api: BenchChild | undefined;
-  let browser: Browser | undefined;
-  try {
-    api = await BenchChild.start('api', path.join(DIST_BENCH, 'serve-api.js'), {
-      env: {
-        ...env,
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        MIGRATE_ON_START: 'true',
-        WEB_ROOT: path.join(ROOT, 'dist/web'),
-        LOG_LEVEL: 'silent',
-      },
-    });
-    const account = { email: `bench-${Date.now()}@example.com`, password: 'bench-password-123' };
-    const tenant = await createTenant(api.url, account);
-    await db.connect();
-    const owner = await db.query<{ user_id: string; live_version_id: string }>(
-      `SELECT user_id, live_version_id FROM packs WHERE id = $1`,
-      [tenant.packId],
+async function webBenchmark(run: BenchRun): Promise<void> {
+  const api = await run.api({ NODE_ENV: 'production', WEB_ROOT: path.join(ROOT, 'dist/web') });
+  const tenant = await createTenant(api.url);
+  const db = await run.postgres();
+  await seedEvaluations(db, { packId: tenant.packId, rows: options.rows, days: 30 });
+  await db.query('VACUUM ANALYZE evaluations');
+  const session = new Client(api.url);
+  const signIn = await session.post('/api/auth/sign-in', { email: tenant.email, password: tenant.password });
+  if (signIn.status !== 200 || !session.cookie) throw new Error(`sign-in answered ${signIn.status}`);
+  const browser = await launchBrowser();
+  run.onClose(() => browser.close());
+  await loadDashboard(browser, api.url, session.cookie, false);
+  const cold: Load[] = [];
+  const warm: Load[] = [];
+  for (let round = 0; round < options.runs; round++) {
+    cold.push(await loadDashboard(browser, api.url, session.cookie, false));
+    warm.push(await loadDashboard(browser, api.url, session.cookie, true));
+    log(
+      `load ${round + 1}: cold ${cold.at(-1)!.interactiveMs.toFixed(0)} ms, warm ${warm.at(-1)!.interactiveMs.toFixed(0)} ms`,
     );
-    const { user_id: userId, live_version_id: versionId } = owner.rows[0];
-    await seedEvaluations(db, { userId, packId: tenant.packId, versionId, rows: ROWS, days: 30 });
-    await db.query('VACUUM ANALYZE evaluations');
-    const cookie = await sessionCookie(api.url, account.email, account.password);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    await loadDashboard(browser, api.url, cookie, false);
-    const cold: Load[] = [];
-    const warm: Load[] = [];
-    for (let round = 0; round < LOADS; round++) {
-      cold.push(await loadDashboard(browser, api.url, cookie, false));
-      warm.push(await loadDashboard(browser, api.url, cookie, true));
-      log(
-        `load ${round + 1}: cold ${cold.at(-1)!.interactiveMs.toFixed(0)} ms, warm ${warm.at(-1)!.interactiveMs.toFixed(0)} ms`,
-      );
-    }
-    const section = report(cold, warm);
-    console.log(section);
-    if (env.BENCH_WRITE_DOCS !== '0')
-      writeNamedSection(path.join(ROOT, 'docs/performance.md'), 'web', section);
-  } finally {
-    await browser?.close();
-    await api?.stop();
-    await db.end().catch(() => undefined);
-    await dropScratchDatabase(databaseServer, name).catch(() => undefined);
-    await deleteRedisNamespace(redisUrl, prefix).catch(() => undefined);
   }
+  const at = new Date().toISOString();
+  publish<WebResults>(
+    { benchmark: 'web', at, machine: run.machine, settings, cold, warm },
+    render,
+    options.writeDocs,
+  );
 }
 
-await main();
+runMain(() => BenchRun.with('web', options, {}, webBenchmark));

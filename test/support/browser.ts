@@ -1,11 +1,10 @@
 import { expect } from '@jest/globals';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it); Playwright never downloads one. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM, launchBrowser } from './chromium.js';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
@@ -16,19 +15,6 @@ export type Scheme = 'light' | 'dark';
 
 /** Where screenshots go: test-results/screenshots, or SCREENSHOTS_DIR (docs/screenshots to refresh the README's). */
 export const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM}: run \`apt-get install -y chromium\` (.ci/run does) or set CHROMIUM_PATH`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu'],
-    headless: true,
-  });
-}
 
 export async function newContext(
   browser: Browser,

@@ -27,7 +27,7 @@ export {
   type PackListRow,
   type PackVersionRow,
 } from './repositories/pack.repository.js';
-export type { NewEvaluation } from './repositories/evaluation-rows.js';
+export { insertEvaluationRow, type NewEvaluation } from './repositories/evaluation-rows.js';
 export {
   EvaluationRepository,
   type EvaluationFilter,

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { median, type LoadResult } from './load.js';
+import { median, type LoadResult } from './harness/load.js';
+import { fixed, runHeading, table, type Results } from './harness/report.js';
 
 export const TARGET = { connections: 32, overheadP50Ms: 5, overheadP99Ms: 25 };
 
@@ -11,6 +11,8 @@ export interface Run {
   result: LoadResult;
   /** CPU time per response of the measured server (API, or gateway alone) and of its Postgres backends. */
   cpuMsPerResponse: { server: number; postgres: number };
+  /** Resident memory of the measured server at the end of the window (results JSON only). */
+  serverRssMb: number;
 }
 
 export interface SettingSummary {
@@ -37,19 +39,17 @@ export interface SettingSummary {
   meetsTarget?: boolean;
 }
 
-export interface Machine {
-  cpus: number;
-  cpuModel: string;
-  node: string;
-  postgres: string;
-  loadAverage: string;
+export interface JudgeSettings {
+  gatewayDelayMs: number;
+  warmup: number;
+  duration: number;
+  runs: number;
+  connections: number[];
 }
 
-export interface BenchSettings {
-  gatewayDelayMs: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  rounds: number;
+export interface JudgeResults extends Results<JudgeSettings> {
+  summaries: SettingSummary[];
+  runs: Run[];
 }
 
 /** Medians over the rounds of one connection count; overhead is the difference of the medians. */
@@ -103,17 +103,12 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
   return summary;
 }
 
-const ms = (value: number) => value.toFixed(1);
+const ms = fixed(1);
 const verdict = (s: SettingSummary) =>
   s.meetsTarget === undefined ? '-' : s.meetsTarget ? 'met' : 'NOT met';
 
-function markdownTable(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '-')), ...rows.map(line)].join('\n');
-}
-
 export function resultsTable(summaries: SettingSummary[]): string {
-  return markdownTable(
+  return table(
     [
       'Connections',
       'Judge rps',
@@ -156,7 +151,7 @@ export function resultsTable(summaries: SettingSummary[]): string {
 }
 
 export function runsTable(runs: Run[]): string {
-  return markdownTable(
+  return table(
     [
       'Round',
       'Connections',
@@ -186,27 +181,18 @@ export function runsTable(runs: Run[]): string {
   );
 }
 
-const BEGIN = '<!-- bench:judge:begin (written by `npm run bench:judge`; edit outside these markers) -->';
-const END = '<!-- bench:judge:end -->';
-
-/** The generated section of docs/performance.md: machine, settings, results and every run. */
-export function resultsSection(
-  summaries: SettingSummary[],
-  runs: Run[],
-  machine: Machine,
-  settings: BenchSettings,
-): string {
-  const target = summaries.find((s) => s.meetsTarget !== undefined);
+/** The generated part of the section: settings, results, the verdict and every run. */
+export function render(r: JudgeResults): string {
+  const s = r.settings;
+  const target = r.summaries.find((summary) => summary.meetsTarget !== undefined);
   return [
-    BEGIN,
-    `### Latest run (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+    runHeading(
+      r,
+      `gateway delay ${s.gatewayDelayMs} ms, warm-up ${s.warmup} s, ${s.duration} s measured, ${s.runs} rounds; ` +
+        'medians over the rounds, latencies in ms',
+    ),
     '',
-    `Machine: ${machine.cpus} CPUs (\`nproc\`), ${machine.cpuModel}, Node.js ${machine.node}, ` +
-      `PostgreSQL ${machine.postgres}; load average before the run ${machine.loadAverage}.`,
-    `Settings: gateway delay ${settings.gatewayDelayMs} ms, warm-up ${settings.warmupSeconds} s, ` +
-      `${settings.durationSeconds} s measured, ${settings.rounds} rounds; medians over the rounds, latencies in ms.`,
-    '',
-    resultsTable(summaries),
+    resultsTable(r.summaries),
     '',
     target
       ? `Target at ${TARGET.connections} connections (overhead p50 < ${TARGET.overheadP50Ms} ms and p99 < ${TARGET.overheadP99Ms} ms): **${verdict(target)}**.`
@@ -214,19 +200,6 @@ export function resultsSection(
     '',
     'Every run, in the order they ran:',
     '',
-    runsTable(runs),
-    END,
+    runsTable(r.runs),
   ].join('\n');
-}
-
-/** Replaces the generated section of the file (or appends it), leaving the hand-written text alone. */
-export function writeResultsSection(file: string, section: string): void {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
-  const begin = current.indexOf(BEGIN);
-  const end = current.indexOf(END);
-  const next =
-    begin >= 0 && end > begin
-      ? current.slice(0, begin) + section + current.slice(end + END.length)
-      : `${current.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
 }

@@ -1,13 +1,14 @@
 // Child process: the floor of `bench:judge`. A bare Fastify route that does what any judge route
 // must do at the least: parse the JSON body, make the one model call (the exact chat request the API
-// sends, over an undici keep-alive pool), parse its JSON answer, insert the evaluation row (the same
-// table, indexes and statistics trigger as the API's) and answer. No credential, rate limit,
-// validation, redaction, prompt building or decision.
+// sends, over an undici keep-alive pool), parse its JSON answer, insert the evaluation row with the
+// product's own INSERT (same table, indexes and statistics trigger) and answer. No credential, rate
+// limit, validation, redaction, prompt building or decision.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
-import { serveUntilStopped } from './child-process.js';
+import { insertEvaluationRow, type NewEvaluation as Evaluation } from '@app/persistence';
+import { serveFastify } from './harness/processes.js';
 
 const env = process.env;
 const chatRequest = env.BENCH_CHAT_REQUEST ?? '';
@@ -24,7 +25,13 @@ const { rows } = await pool.query<{ user_id: string; live_version_id: string }>(
   [packId],
 );
 if (!rows[0]) throw new Error(`pack ${packId} not found`);
-const { user_id: userId, live_version_id: versionId } = rows[0];
+const { user_id: userId, live_version_id: packVersionId } = rows[0];
+
+interface Completion {
+  model: string;
+  choices: Array<{ message: { content: string } }>;
+  usage: { prompt_tokens: number; completion_tokens: number };
+}
 
 const app = Fastify({ logger: false });
 app.post('/bare', async (request, reply) => {
@@ -36,35 +43,35 @@ app.post('/bare', async (request, reply) => {
     headers: { 'content-type': 'application/json', authorization: 'Bearer not-set' },
     body: chatRequest,
   });
-  const completion = (await response.body.json()) as {
-    model: string;
-    choices: Array<{ message: { content: string } }>;
-  };
-  const answers = JSON.parse(completion.choices[0].message.content) as unknown;
+  const completion = (await response.body.json()) as Completion;
+  const answers = JSON.parse(completion.choices[0].message.content) as Evaluation['result']['answers'];
   const id = randomUUID();
-  const result = { status: 'accept', answers, reviewReasons: [], modelId: completion.model };
-  await pool.query(
-    `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms)
-     VALUES ($1, $2, $3, $4, 'api', 'accept', $5, $6, $7, $8)`,
-    [
-      id,
-      userId,
-      packId,
-      versionId,
-      JSON.stringify(ticket),
-      JSON.stringify(result),
-      completion.model,
-      Math.round(performance.now() - started),
-    ],
-  );
+  const latencyMs = Math.round(performance.now() - started);
+  const result = {
+    status: 'accept' as const,
+    answers,
+    reviewReasons: [],
+    modelId: completion.model,
+    latencyMs,
+  };
+  await insertEvaluationRow(pool, {
+    id,
+    userId,
+    packId,
+    packVersionId,
+    source: 'api',
+    status: 'accept',
+    redactedTicket: ticket as Evaluation['redactedTicket'],
+    result,
+    modelId: completion.model,
+    latencyMs,
+    inputTokens: completion.usage.prompt_tokens,
+    outputTokens: completion.usage.completion_tokens,
+  });
   return reply.code(200).send({ evaluationId: id, result });
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the bare server has no TCP address');
-serveUntilStopped(`http://127.0.0.1:${address.port}`, async () => {
-  await app.close();
+await serveFastify(app, async () => {
   await http.close();
   await pool.end();
 });

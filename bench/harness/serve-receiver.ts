@@ -1,9 +1,10 @@
-// Child process: the completion receiver of `bench:inbound`, on a free port of 127.0.0.1. It
-// answers every delivery 200, verifies its signature once it knows the secret, and counts.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Child process: the completion receiver of `bench:inbound` and `bench:scale`, on a free port of
+// 127.0.0.1. It answers every delivery 200, verifies its signature once it knows the secret, and
+// counts. Unlike test/support's Receiver it keeps no bodies: a run delivers hundreds of thousands.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serveUntilStopped } from './child-process.js';
+import { verifies } from '../../test/support/receiver.js';
+import { serveUntilStopped } from './processes.js';
 
 /** What `GET /stats` answers: the benchmark polls it to time the drain. */
 export interface ReceiverStats {
@@ -28,13 +29,6 @@ const stats: ReceiverStats = {
 };
 let secret: string | null = null;
 
-/** As a receiver would, per docs/webhooks.md (not the service's own signing code). */
-function verify(key: string, raw: Buffer, header: string | string[] | undefined): boolean {
-  const expected = Buffer.from(`sha256=${createHmac('sha256', key).update(raw).digest('hex')}`);
-  const given = Buffer.from(typeof header === 'string' ? header : '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -43,7 +37,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 function onDelivery(req: IncomingMessage, raw: Buffer): void {
   stats.deliveries++;
-  if (secret && !verify(secret, raw, req.headers['x-service-signature'])) stats.badSignatures++;
+  if (secret && !verifies(secret, raw.toString(), req.headers['x-service-signature'])) stats.badSignatures++;
   const eventId = String(req.headers['x-service-event-id'] ?? '');
   if (seen.has(eventId)) {
     stats.duplicates++;

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { JUDGE_EVENT_JOB_OPTIONS } from '@app/jobs';
-import { serveUntilStopped } from './child-process.js';
+import { serveFastify } from './harness/processes.js';
 
 const env = process.env;
 // The API's pool size (TypeORM's default in dataSourceOptions) and the API's Redis connection options.
@@ -26,11 +26,7 @@ app.post('/bare', async (request, reply) => {
   return reply.code(202).send({ eventId: id });
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the bare server has no TCP address');
-serveUntilStopped(`http://127.0.0.1:${address.port}`, async () => {
-  await app.close();
+await serveFastify(app, async () => {
   await queue.close();
   await pool.end();
 });

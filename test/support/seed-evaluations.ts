@@ -3,22 +3,29 @@ import type pg from 'pg';
 const CHUNK = 100_000;
 
 export interface SeedTarget {
-  userId: string;
+  /** A published pack: the rows belong to its owner and its live version. */
   packId: string;
-  versionId: string;
   rows: number;
   /** The rows spread evenly over this many days back from now. */
   days: number;
 }
 
 /**
- * Bulk insert with generate_series, one statement per chunk: ~60% accept, 30% review, 10% reject,
- * every tenth review labeled. The per-day counters fill through the same trigger as in production.
+ * Many evaluations at once, for the benchmarks and tests that need a large history: bulk inserts
+ * with generate_series, one statement per chunk: ~60% accept, 30% review, 10% reject, every tenth
+ * review labeled. The per-day counters fill through the same trigger as in production.
  */
 export async function seedEvaluations(
   db: pg.Client,
-  { userId, packId, versionId, rows, days }: SeedTarget,
+  { packId, rows, days }: SeedTarget,
+  progress: (seeded: number) => void = () => undefined,
 ): Promise<void> {
+  const owner = await db.query<{ user_id: string; live_version_id: string }>(
+    'SELECT user_id, live_version_id FROM packs WHERE id = $1',
+    [packId],
+  );
+  if (!owner.rows[0]?.live_version_id) throw new Error(`pack ${packId} is not published`);
+  const { user_id: userId, live_version_id: versionId } = owner.rows[0];
   for (let start = 0; start < rows; start += CHUNK) {
     const count = Math.min(CHUNK, rows - start);
     await db.query(
@@ -35,6 +42,6 @@ export async function seedEvaluations(
               LATERAL (SELECT CASE WHEN n % 10 < 6 THEN 'accept' WHEN n % 10 < 9 THEN 'review' ELSE 'reject' END AS status) s`,
       [userId, packId, versionId, start, rows, count, days],
     );
-    process.stdout.write(`[bench] seeded ${start + count}/${rows} rows\n`);
+    progress(start + count);
   }
 }

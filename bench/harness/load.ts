@@ -79,3 +79,38 @@ export function runLoad(
     });
   });
 }
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+}
+
+/**
+ * One client, like a dashboard: `requests` sequential GETs after `warmup` untimed ones, latency
+ * measured at the client.
+ */
+export async function timeGets(
+  url: string,
+  headers: Record<string, string>,
+  { requests, warmup = 20 }: { requests: number; warmup?: number },
+): Promise<Timing> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < warmup; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < requests; i++) samples.push(await once());
+  samples.sort((a, b) => a - b);
+  return {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    requests,
+  };
+}

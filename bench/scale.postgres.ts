@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { machineCpuMs } from './simulation-diagnostics.js';
+import { machineCpuMs } from './harness/probes.js';
+import { table } from './harness/report.js';
 
 /** Whole-server counters: WAL position in bytes, next transaction id, commits of each other database. */
 export interface ServerCounters {
@@ -112,16 +113,17 @@ export async function pgbenchCapacity(
   };
 }
 
-/** The write figures per event, and the ceilings they set, as markdown lines. */
-export function postgresLines(
+/** What one judgment costs Postgres, and the ceilings that sets, as a table of measured facts. */
+export function postgresTable(
   w: WriteCost,
   c: Capacity | null,
   cores: number,
   cpuMsPerEvent: number,
-): string[] {
+): string {
   const per = (value: number) => (value / w.events).toFixed(2);
   const sum = (key: 'inserted' | 'updated') => w.tables.reduce((total, t) => total + t[key], 0);
   const writes = w.writeTransactions / w.events;
+  const byCpu = (cores * 1000) / cpuMsPerEvent;
   // Tables written for every event, not the few rows of the set-up (a key's last use, say).
   const tables = w.tables
     .filter((t) => t.inserted + t.updated + t.deleted >= w.events / 10)
@@ -129,26 +131,33 @@ export function postgresLines(
       const parts = [`${per(t.inserted)} inserted`, `${per(t.updated)} updated (${per(t.hot)} HOT)`];
       return `\`${t.table}\` ${parts.filter((part) => !part.startsWith('0.00')).join(', ')}`;
     });
-  const lines = [
-    `- Writes per judgment, over all ${w.events} events (warm-ups included): **${writes.toFixed(2)} write ` +
-      `transactions** (transaction ids, whole server), ${per(w.commits)} commits in the scratch database ` +
-      `(reads included), **${per(sum('inserted'))} rows inserted and ${per(sum('updated'))} updated** ` +
-      `(${tables.join('; ')}), **${(w.walBytes / w.events / 1024).toFixed(1)} kB of WAL** (whole server). ` +
-      (w.otherCommits
-        ? `Other databases committed at least ${w.otherCommits} transactions meanwhile: the whole-server figures include their work.`
-        : 'No other database committed anything meanwhile.'),
-    `- Postgres's CPU: its backends spent ${cpuMsPerEvent.toFixed(2)} ms an event; with all ${cores} cores to ` +
-      `itself, **${((cores * 1000) / cpuMsPerEvent).toFixed(0)} events/s**.`,
+  const rows = [
+    ['Events measured (warm-ups included)', String(w.events)],
+    ['Write transactions an event (transaction ids, whole server)', `**${writes.toFixed(2)}**`],
+    ['Commits an event in the scratch database (reads included)', per(w.commits)],
+    [
+      'Rows an event',
+      `**${per(sum('inserted'))} inserted, ${per(sum('updated'))} updated** (${tables.join('; ')})`,
+    ],
+    ['WAL an event (whole server)', `**${(w.walBytes / w.events / 1024).toFixed(1)} kB**`],
+    ['Commits in other databases meanwhile', String(w.otherCommits)],
+    [
+      "Postgres backends' CPU an event",
+      `${cpuMsPerEvent.toFixed(2)} ms: **${byCpu.toFixed(0)} events/s** on ${cores} cores`,
+    ],
   ];
   if (c)
-    lines.push(
-      `- Postgres's commits: pgbench simple-update (${c.clients} clients, ${c.seconds} s, nothing else of the ` +
-        `benchmark running) committed **${c.tps.toFixed(0)} write transactions/s** (${c.cpuMsPerTransaction.toFixed(2)} ms ` +
-        `of machine CPU, other work on the machine included, and ${(c.walBytesPerTransaction / 1024).toFixed(2)} kB ` +
-        `of WAL each, machine ${(c.machineBusy * 100).toFixed(0)}% busy); at ${writes.toFixed(2)} an event, ` +
-        `**${(c.tps / writes).toFixed(0)} events/s**, an upper bound: an event's transactions are larger.`,
-      `- So one Postgres of this size records at most about **${Math.min(c.tps / writes, (cores * 1000) / cpuMsPerEvent).toFixed(0)} ` +
-        `judgments/s** (the lower of the two), with every core its own.`,
+    rows.push(
+      [
+        `pgbench simple-update (${c.clients} clients, ${c.seconds} s)`,
+        `**${c.tps.toFixed(0)} write transactions/s**, ${c.cpuMsPerTransaction.toFixed(2)} ms of machine CPU and ` +
+          `${(c.walBytesPerTransaction / 1024).toFixed(2)} kB of WAL each, machine ${(c.machineBusy * 100).toFixed(0)}% busy`,
+      ],
+      ['Events/s at that commit rate', `**${(c.tps / writes).toFixed(0)}**`],
+      [
+        'Ceiling of one Postgres (the lower of the two)',
+        `**${Math.min(c.tps / writes, byCpu).toFixed(0)} judgments/s**`,
+      ],
     );
-  return lines;
+  return table(['Postgres', 'Measured'], rows);
 }

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 interface ProfileNode {
   id: number;
@@ -117,4 +119,33 @@ export function summarizeCpuProfile(file: string, top = 25): ProfileSummary {
     selfByArea: ranked(selfArea, busyMs, top),
     inclusiveByArea: ranked(inclusive, busyMs, top),
   };
+}
+
+/** A directory for `--cpu-prof` files, and the Node flags that write them there. */
+export function profileFlags(): { dir: string; execArgv: string[] } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tjbench-profile-'));
+  return { dir, execArgv: ['--cpu-prof', '--cpu-prof-dir', dir] };
+}
+
+/** Where each profiled process of `dir` spent its CPU, boot left out (`--profile`). */
+export function printProfiles(dir: string, title: string, top = 25): void {
+  const lines = (heading: string, entries: ProfileLine[]) => [
+    heading,
+    ...entries.map(
+      (e) => `  ${(e.share * 100).toFixed(1).padStart(5)}%  ${e.ms.toFixed(0).padStart(7)} ms  ${e.name}`,
+    ),
+  ];
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+    const summary = summarizeCpuProfile(path.join(dir, file), top);
+    console.log(
+      [
+        '',
+        `${title} CPU profile ${path.join(dir, file)}: ${summary.busyMs.toFixed(0)} ms busy ` +
+          `(plus ${summary.startupMs.toFixed(0)} ms loading modules at boot, left out)`,
+        ...lines('Inclusive time by package or app folder (on the stack):', summary.inclusiveByArea),
+        ...lines('Self time by package or app folder:', summary.selfByArea),
+        ...lines('Self time by function:', summary.selfByFunction),
+      ].join('\n'),
+    );
+  }
 }

@@ -1,8 +1,8 @@
 // Child process: the real API app (as in production, minus logging), on a free port of 127.0.0.1.
 import 'reflect-metadata';
 import { loadConfigOrExit } from '@app/config';
-import { createApiApp } from '../apps/api/src/app.factory.js';
-import { serveUntilStopped } from './child-process.js';
+import { createApiApp } from '../../apps/api/src/app.factory.js';
+import { serveUntilStopped } from './processes.js';
 
 const config = loadConfigOrExit(process.env);
 const app = await createApiApp(config);

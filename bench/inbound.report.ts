@@ -1,4 +1,6 @@
-import { median, type LoadResult } from './load.js';
+import { median, type LoadResult } from './harness/load.js';
+import { describeStates, otherCores, type CpuWindow, type PostgresActivity } from './harness/probes.js';
+import { fixed, pct, seconds, table } from './harness/report.js';
 
 /** The inbound route must accept at least this share of the bare route's throughput. */
 export const TARGET_RATIO = 0.5;
@@ -12,35 +14,8 @@ export const PHASE_LABEL: Record<Phase, string> = {
   'worker-on': 'worker running',
 };
 
-/** CPU time spent during one measured load, in ms, and the machine's busy share. */
-export interface CpuWindow {
-  wallMs: number;
-  /** The server under test: the API or the bare route. */
-  server: number;
-  /** Its Postgres backends (by application_name). */
-  serverPostgres: number;
-  /** The worker process and its Postgres backends; 0 when none runs. */
-  worker: number;
-  redis: number;
-  /** The benchmark process: autocannon and the orchestration. */
-  loadGenerator: number;
-  /** Busy share of every CPU of the machine (/proc/stat), other work included. */
-  machineBusy: number;
-  /** The same in CPU ms over the window, summed over every CPU. */
-  machineBusyMs: number;
-}
-
-/**
- * Cores busy with anything but the measured processes: the other route's idle server, the gateway,
- * the receiver, Postgres's own workers, and other work on the machine. Noise, when large.
- */
-export function otherCores(c: CpuWindow): number {
-  const measured = c.server + c.serverPostgres + c.worker + c.redis + c.loadGenerator;
-  return (c.machineBusyMs - measured) / c.wallMs;
-}
-
 /** Average number of a process's Postgres backends in each state (`running`, `Lock:tuple`, ...). */
-export type BackendStates = Array<{ state: string; backends: number }>;
+export type BackendStates = PostgresActivity['states'];
 
 export interface LoadRun {
   phase: Phase;
@@ -78,34 +53,15 @@ export interface Drain {
   workerPostgres: BackendStates;
 }
 
-export interface Verification {
-  events: number;
-  completions: number;
-  duplicates: number;
-  badSignatures: number;
-  /** Events without exactly one evaluation. */
-  eventsNotJudgedOnce: number;
-  deliveriesSucceeded: number;
-  deliveriesRetried: number;
-  gatewayFailures: number;
-  workerWarnings: number;
-}
-
-export interface Machine {
-  cpus: number;
-  cpuModel: string;
-  node: string;
-  postgres: string;
-  loadAverage: string;
-}
-
 export interface InboundSettings {
+  phases: string[];
   connections: number;
   gatewayDelayMs: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  rounds: number;
+  warmup: number;
+  duration: number;
+  runs: number;
   workerConcurrency: number;
+  drainTimeout: number;
 }
 
 export interface TargetSummary {
@@ -151,11 +107,11 @@ function summarizeTarget(runs: LoadRun[]): TargetSummary {
     rps: med((r) => r.result.rps),
     p50: med((r) => r.result.p50),
     p99: med((r) => r.result.p99),
-    serverCpuMs: med((r) => perAccepted(r, r.cpu.server)),
-    serverPostgresCpuMs: med((r) => perAccepted(r, r.cpu.serverPostgres)),
+    serverCpuMs: med((r) => perAccepted(r, r.cpu.groups.server)),
+    serverPostgresCpuMs: med((r) => perAccepted(r, r.cpu.groups.serverPostgres)),
     redisCpuMs: med((r) => perAccepted(r, r.cpu.redis)),
-    loadGeneratorCpuMs: med((r) => perAccepted(r, r.cpu.loadGenerator)),
-    workerCores: med((r) => r.cpu.worker / r.cpu.wallMs),
+    loadGeneratorCpuMs: med((r) => perAccepted(r, r.cpu.own)),
+    workerCores: med((r) => r.cpu.groups.worker / r.cpu.wallMs),
     machineBusy: med((r) => r.cpu.machineBusy),
     otherCores: med((r) => otherCores(r.cpu)),
     postgres: meanStates(runs.map((r) => r.postgres)),
@@ -184,18 +140,11 @@ export function summarizePhase(runs: LoadRun[], phase: Phase): PhaseSummary {
   };
 }
 
-const ms = (value: number) => value.toFixed(1);
-export const cpu = (value: number) => value.toFixed(2);
-export const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
-export const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
-
-function markdownTable(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '-')), ...rows.map(line)].join('\n');
-}
+const ms = fixed(1);
+const cpu = fixed(2);
 
 export function resultsTable(summaries: PhaseSummary[]): string {
-  return markdownTable(
+  return table(
     [
       'Phase',
       'Inbound rps',
@@ -224,7 +173,7 @@ export function resultsTable(summaries: PhaseSummary[]): string {
 }
 
 export function cpuTable(summaries: PhaseSummary[]): string {
-  return markdownTable(
+  return table(
     [
       'Phase',
       'Route',
@@ -255,18 +204,9 @@ export function cpuTable(summaries: PhaseSummary[]): string {
   );
 }
 
-export function describeStates(states: BackendStates, top = 4): string {
-  return (
-    states
-      .slice(0, top)
-      .map((s) => `${s.state} ${s.backends.toFixed(1)}`)
-      .join(', ') || 'none'
-  );
-}
-
 export function drainTable(drains: Drain[]): string {
   const after = (value: number | null) => (value === null ? '-' : seconds(value));
-  return markdownTable(
+  return table(
     [
       'Phase',
       'Events accepted (202s seen)',
@@ -297,7 +237,7 @@ export function drainTable(drains: Drain[]): string {
 }
 
 export function drainCpuTable(drains: Drain[]): string {
-  return markdownTable(
+  return table(
     [
       'Phase',
       'Worker CPU / event',
@@ -314,7 +254,7 @@ export function drainCpuTable(drains: Drain[]): string {
 }
 
 export function runsTable(runs: LoadRun[]): string {
-  return markdownTable(
+  return table(
     [
       'Phase',
       'Round',
@@ -337,23 +277,13 @@ export function runsTable(runs: LoadRun[]): string {
       result.rps.toFixed(0),
       ms(result.p50),
       ms(result.p99),
-      cpu(c.server / Math.max(1, result.responses)),
-      cpu(c.serverPostgres / Math.max(1, result.responses)),
-      cpu(c.worker / c.wallMs),
+      cpu(c.groups.server / Math.max(1, result.responses)),
+      cpu(c.groups.serverPostgres / Math.max(1, result.responses)),
+      cpu(c.groups.worker / c.wallMs),
       `${pct(c.machineBusy)} (${cpu(otherCores(c))})`,
       String(result.statusCodes['202'] ?? 0),
       String(result.non2xx),
       String(result.errors),
     ]),
-  );
-}
-
-export function verificationLine(v: Verification): string {
-  return (
-    `Checked at the end: ${v.completions} of ${v.events} events completed at the receiver ` +
-    `(${v.duplicates} duplicate deliveries, ${v.badSignatures} bad signatures); ` +
-    `${v.eventsNotJudgedOnce} events without exactly one evaluation; ` +
-    `${v.deliveriesSucceeded} deliveries succeeded (${v.deliveriesRetried} needed more than one attempt); ` +
-    `${v.gatewayFailures} gateway failures; ${v.workerWarnings} worker log lines at warn or above.`
   );
 }

@@ -1,0 +1,64 @@
+import { verificationLine, type Verification } from './harness/completions.js';
+import { runHeading, type Results } from './harness/report.js';
+import {
+  cpuTable,
+  drainCpuTable,
+  drainTable,
+  PHASE_LABEL,
+  resultsTable,
+  runsTable,
+  TARGET_RATIO,
+  type Drain,
+  type InboundSettings,
+  type LoadRun,
+  type PhaseSummary,
+} from './inbound.report.js';
+
+export interface InboundResults extends Results<InboundSettings> {
+  summaries: PhaseSummary[];
+  drains: Drain[];
+  runs: LoadRun[];
+  verification: Verification;
+}
+
+/** The target is read with the worker running when that phase ran. */
+function verdictLine(summaries: PhaseSummary[]): string {
+  const primary = summaries.find((s) => s.phase === 'worker-on') ?? summaries[0];
+  return (
+    `Target (inbound at least ${TARGET_RATIO} of the bare route's throughput, ${PHASE_LABEL[primary.phase]}): ` +
+    `**${primary.meets ? 'met' : 'NOT met'}**, ${primary.inbound.rps.toFixed(0)} against ` +
+    `${primary.bare.rps.toFixed(0)} requests a second (${primary.ratio.toFixed(2)}).`
+  );
+}
+
+/** The generated part of the section: settings, the tables and what the end of the run checked. */
+export function render(r: InboundResults): string {
+  const s = r.settings;
+  return [
+    runHeading(
+      r,
+      `${s.connections} connections, warm-up ${s.warmup} s, ${s.duration} s measured, ${s.runs} rounds per phase, ` +
+        `gateway delay ${s.gatewayDelayMs} ms, worker concurrency ${s.workerConcurrency}`,
+    ),
+    '',
+    resultsTable(r.summaries),
+    '',
+    verdictLine(r.summaries),
+    '',
+    "Completions (events are counted over the whole run, so a phase's include the earlier ones; the backlog is the phase's own):",
+    '',
+    drainTable(r.drains),
+    '',
+    drainCpuTable(r.drains),
+    '',
+    'Where the CPU went (medians over the rounds; ms per 202 unless stated):',
+    '',
+    cpuTable(r.summaries),
+    '',
+    verificationLine(r.verification),
+    '',
+    'Every run, in the order they ran:',
+    '',
+    runsTable(r.runs),
+  ].join('\n');
+}
