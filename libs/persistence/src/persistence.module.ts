@@ -3,7 +3,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CacheInvalidation } from './cache/cache-invalidation.service.js';
-import { PreparedSql } from './prepared-sql.js';
+import { PreparedSql } from './statements/prepared-sql.js';
 import { EvaluationInserts } from './repositories/evaluation-inserts.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';

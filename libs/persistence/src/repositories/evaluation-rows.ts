@@ -3,7 +3,7 @@ import type { EvaluationEntity } from '../entities/evaluation.entity.js';
 /** What one evaluation row holds, written by the judge route, simulations and inbound judging alike. */
 export type NewEvaluation = Omit<
   EvaluationEntity,
-  'createdAt' | 'labeled' | 'simulationId' | 'datasetTicketId'
+  'createdAt' | 'labeled' | 'simulationId' | 'datasetTicketId' | 'inboundEventId'
 > &
   Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId'>>;
 

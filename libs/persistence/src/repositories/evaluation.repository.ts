@@ -44,6 +44,7 @@ export class EvaluationRepository {
       ...evaluation,
       simulationId: evaluation.simulationId ?? null,
       datasetTicketId: evaluation.datasetTicketId ?? null,
+      inboundEventId: null,
       labeled: false,
       createdAt,
     };
