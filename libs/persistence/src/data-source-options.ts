@@ -23,6 +23,7 @@ import { DeliveryRounds1764288000000 } from './migrations/1764288000000-delivery
 import { OAuth1764374400000 } from './migrations/1764374400000-oauth.js';
 import { DeliveryClaims1764460800000 } from './migrations/1764460800000-delivery-claims.js';
 import { SimulationCompletions1764547200000 } from './migrations/1764547200000-simulation-completions.js';
+import { SelectedProbabilities1764633600000 } from './migrations/1764633600000-selected-probabilities.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   OAuth1764374400000,
   DeliveryClaims1764460800000,
   SimulationCompletions1764547200000,
+  SelectedProbabilities1764633600000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

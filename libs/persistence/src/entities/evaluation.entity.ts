@@ -48,6 +48,10 @@ export class EvaluationEntity {
   @Column('uuid', { name: 'inbound_event_id', nullable: true })
   inboundEventId: string | null;
 
+  /** `{questionId: selected probability}` of the answers, for calibration; null on rows written before it was stored. */
+  @Column('jsonb', { name: 'selected_probabilities', nullable: true })
+  selectedProbabilities: Record<string, number> | null;
+
   /** True when the evaluation has at least one label (kept by the label repository). */
   @Column('boolean', { default: false })
   labeled: boolean;

@@ -6,12 +6,8 @@ import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.s
 import type { InvalidatedCache } from '../cache/invalidated-cache.js';
 import type { KeysetPosition } from '../cursor.js';
 import { PreparedSql } from '../prepared-sql.js';
-import {
-  EVALUATION_COLUMNS,
-  EVALUATION_PLACEHOLDERS,
-  evaluationRowValues,
-  type NewEvaluation,
-} from './evaluation-rows.js';
+import { recordInboundJudgment } from '../statements/inbound.statements.js';
+import { toEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -193,26 +189,14 @@ export class WebhookRepository {
     payload: Record<string, unknown>,
     deliveryId: string,
   ): Promise<{ stored: boolean; deliveryId: string | null }> {
-    const rows = (await this.sql.query(
-      `WITH ev AS (
-         INSERT INTO evaluations (${EVALUATION_COLUMNS}) VALUES (${EVALUATION_PLACEHOLDERS})
-         ON CONFLICT DO NOTHING RETURNING id, user_id
-       ), judged AS (
-         UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = $15::uuid
-       ), delivery AS (
-         INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
-         SELECT $17::uuid, ev.user_id, $15::uuid, ev.id, $18::jsonb, now() FROM ev
-          WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = ev.user_id)
-         ON CONFLICT (event_id) DO NOTHING RETURNING id
-       )
-       SELECT EXISTS (SELECT 1 FROM ev) AS stored, (SELECT id FROM delivery) AS delivery_id`,
-      [
-        ...evaluationRowValues(evaluation, { inboundEventId: eventId, createdAt }),
-        deliveryId,
-        JSON.stringify(payload),
-      ],
-    )) as Array<{ stored: boolean; delivery_id: string | null }>;
-    return { stored: rows[0].stored, deliveryId: rows[0].delivery_id };
+    const row = toEvaluationRow(evaluation, { inboundEventId: eventId, createdAt });
+    const recorded = await this.sql.first(recordInboundJudgment, {
+      ...row,
+      inboundEventId: eventId,
+      deliveryId,
+      payload,
+    });
+    return recorded!;
   }
 
   async findDeliveryForEvent(eventId: string): Promise<DeliveryRow | null> {

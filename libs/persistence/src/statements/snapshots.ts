@@ -1,12 +1,20 @@
 import type { Statement } from './statement.js';
+import * as evaluations from './evaluations.statements.js';
 import * as idempotency from './idempotency.statements.js';
+import * as inbound from './inbound.statements.js';
+import * as labels from './labels.statements.js';
+import * as stats from './stats.statements.js';
 
 /**
  * Every named statement, by area: each area's SQL is committed as `libs/persistence/queries/<area>.sql`,
  * so a reviewer sees every change to the SQL the hot paths send. A new statements file is added here.
  */
 const AREAS: Record<string, Record<string, unknown>> = {
+  evaluations,
   idempotency,
+  inbound,
+  labels,
+  stats,
 };
 
 export const SNAPSHOT_DIR = 'libs/persistence/queries';
