@@ -3,6 +3,7 @@ import * as evaluations from './evaluations.statements.js';
 import * as idempotency from './idempotency.statements.js';
 import * as inbound from './inbound.statements.js';
 import * as labels from './labels.statements.js';
+import * as oauth from './oauth.statements.js';
 import * as stats from './stats.statements.js';
 
 /**
@@ -14,6 +15,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   idempotency,
   inbound,
   labels,
+  oauth,
   stats,
 };
 
