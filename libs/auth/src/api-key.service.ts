@@ -8,7 +8,7 @@ import {
   PERMISSIONS,
   type Permission,
 } from '@app/domain';
-import { type ApiKeyEntity, ApiKeyRepository } from '@app/persistence';
+import { type ApiKeyEntity, ApiKeyLookup, ApiKeyRepository } from '@app/persistence';
 import type { Principal } from './principal.js';
 
 export interface ApiKeyView {
@@ -46,7 +46,10 @@ export class ApiKeyService {
   /** When this process last recorded each key's use: lastUsedAt moves at most once a minute. */
   private readonly touchedAt = new Map<string, number>();
 
-  constructor(private readonly keys: ApiKeyRepository) {}
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly lookup: ApiKeyLookup,
+  ) {}
 
   async list(userId: string): Promise<ApiKeyView[]> {
     return (await this.keys.listActive(userId)).map(toView);
@@ -81,7 +84,7 @@ export class ApiKeyService {
   /** Resolves a presented secret to its principal, or null for a malformed, unknown or revoked key. */
   async authenticate(secret: string): Promise<Principal | null> {
     if (!isWellFormedApiKey(secret)) return null;
-    const key = await this.keys.findActiveBySecretHash(hashSecret(secret));
+    const key = await this.lookup.findActive(hashSecret(secret));
     if (!key) return null;
     this.touch(key.id);
     return { kind: 'apiKey', userId: key.userId, keyId: key.id, permissions: key.permissions };

@@ -13,7 +13,9 @@ import {
 } from '@app/domain';
 import {
   EvaluationRepository,
+  LiveVersionCache,
   PackRepository,
+  PackVersionLookup,
   type EvaluationEntity,
   type NewEvaluation,
 } from '@app/persistence';
@@ -53,6 +55,8 @@ export class JudgeService {
 
   constructor(
     private readonly packs: PackRepository,
+    private readonly versions: PackVersionLookup,
+    private readonly liveVersions: LiveVersionCache,
     private readonly evaluations: EvaluationRepository,
     private readonly idempotency: IdempotencyService,
     @Inject(MODEL_GATEWAY) private readonly gateway: ModelGateway,
@@ -68,7 +72,7 @@ export class JudgeService {
     idempotencyKey?: string,
   ): Promise<EvaluationEntity> {
     const run = async () => {
-      const live = await this.packs.findLiveVersion(userId, packId);
+      const live = await this.liveVersions.find(userId, packId);
       if (!live.found) {
         throw live.reason === 'pack_not_found'
           ? new NotFoundError('pack not found')
@@ -108,7 +112,7 @@ export class JudgeService {
     if (packVersionId === undefined) return this.judgeLive(userId, packId, ticket, 'playground');
     // The pack first: versions outlive a deleted pack (for its evaluations), judging does not.
     if (!(await this.packs.find(userId, packId))) throw new NotFoundError('pack not found');
-    const version = await this.packs.findVersionById(userId, packVersionId);
+    const version = await this.versions.find(userId, packVersionId);
     if (!version || version.packId !== packId) throw new NotFoundError('version not found');
     return this.judgeVersion({
       userId,

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Permission } from '@app/domain';
-import { OAuthRepository, type OAuthClientEntity, type OAuthGrantEntity } from '@app/persistence';
+import {
+  AccessTokenLookup,
+  OAuthRepository,
+  type OAuthClientEntity,
+  type OAuthGrantEntity,
+} from '@app/persistence';
 import { hashCredential, newCredential } from './credentials.js';
 import { OAuthError } from './oauth-error.js';
 import { verifiesChallenge } from './pkce.js';
@@ -48,7 +53,10 @@ export class TokenService {
   /** When this process last recorded each grant's use: at most one write a minute per grant. */
   private readonly touched = new Map<string, number>();
 
-  constructor(private readonly repository: OAuthRepository) {}
+  constructor(
+    private readonly repository: OAuthRepository,
+    private readonly accessTokens: AccessTokenLookup,
+  ) {}
 
   private touch(grantId: string): void {
     const now = Date.now();
@@ -165,7 +173,7 @@ export class TokenService {
   /** Checks a bearer token for the MCP endpoint: known, live, unexpired, and issued for `resource`. */
   async verify(token: string, resource: string): Promise<AccessTokenCheck> {
     if (!token.startsWith('tj_at_')) return { ok: false, reason: 'not an access token of this server' };
-    const found = await this.repository.findActiveAccessToken(hashCredential(token));
+    const found = await this.accessTokens.findActive(hashCredential(token));
     if (!found) return { ok: false, reason: 'unknown or revoked access token' };
     if (found.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'the access token expired' };
     if (found.grant.resource !== resource)

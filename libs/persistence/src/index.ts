@@ -5,6 +5,11 @@ export { PreparedSql, type StatementResult } from './statements/prepared-sql.js'
 export { EvaluationInserts } from './repositories/evaluation-inserts.js';
 export { CacheInvalidation } from './cache/cache-invalidation.service.js';
 export { InvalidatedCache, type InvalidatedCacheOptions } from './cache/invalidated-cache.js';
+export { LiveVersionCache, type LiveVersionLookup } from './cache/live-version.cache.js';
+export { PackVersionLookup } from './cache/pack-version.lookup.js';
+export { ApiKeyLookup } from './cache/api-key.lookup.js';
+export { EndpointLookup, type WebhookEndpointRow } from './cache/endpoint.lookup.js';
+export { AccessTokenLookup, type ActiveAccessToken } from './cache/access-token.lookup.js';
 export { UserEntity } from './entities/user.entity.js';
 export { SessionEntity } from './entities/session.entity.js';
 export { ApiKeyEntity } from './entities/api-key.entity.js';
@@ -21,7 +26,6 @@ export {
   type PackRecord,
   type PackListRow,
   type PackVersionRow,
-  type LiveVersionLookup,
 } from './repositories/pack.repository.js';
 export type { NewEvaluation } from './repositories/evaluation-rows.js';
 export {
@@ -51,7 +55,6 @@ export {
 } from './repositories/simulation.repository.js';
 export {
   WebhookRepository,
-  type WebhookEndpointRow,
   type InboundEventRow,
   type DeliveryRow,
   type DeliveryStatus,
@@ -70,7 +73,6 @@ export {
   type NewOAuthCode,
   type NewOAuthToken,
   type Redemption,
-  type ActiveAccessToken,
   type ConnectedClientRow,
 } from './repositories/oauth.repository.js';
 export { isTransientError, retryTransient } from './transient-errors.js';

@@ -2,9 +2,15 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { AccessTokenLookup } from './cache/access-token.lookup.js';
+import { ApiKeyLookup } from './cache/api-key.lookup.js';
 import { CacheInvalidation } from './cache/cache-invalidation.service.js';
+import { EndpointLookup } from './cache/endpoint.lookup.js';
+import { LiveVersionCache } from './cache/live-version.cache.js';
+import { PackVersionLookup } from './cache/pack-version.lookup.js';
 import { PreparedSql } from './statements/prepared-sql.js';
 import { EvaluationInserts } from './repositories/evaluation-inserts.js';
+import { SimulationCompletions } from './repositories/simulation-completions.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
@@ -36,6 +42,9 @@ const REPOSITORIES = [
   OAuthRepository,
 ];
 
+/** The hot-path read caches: each reads through its own loader and owns its invalidation, if any. */
+const CACHES = [LiveVersionCache, PackVersionLookup, ApiKeyLookup, EndpointLookup, AccessTokenLookup];
+
 export interface PersistenceOptions {
   /** Only the API applies migrations at start (when MIGRATE_ON_START allows); workers never do. */
   runMigrations: boolean;
@@ -61,13 +70,15 @@ export class PersistenceModule {
       ],
       providers: [
         ...REPOSITORIES,
+        ...CACHES,
         RedisClient,
         ReadinessService,
         CacheInvalidation,
         PreparedSql,
         EvaluationInserts,
+        SimulationCompletions,
       ],
-      exports: [...REPOSITORIES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
+      exports: [...REPOSITORIES, ...CACHES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
     };
   }
 }

@@ -6,7 +6,7 @@ import {
   type LabeledAnswer,
   type QuestionCalibration,
 } from '@app/domain';
-import { EvaluationRepository, LabelRepository, PackRepository } from '@app/persistence';
+import { EvaluationRepository, LabelRepository, PackRepository, PackVersionLookup } from '@app/persistence';
 
 export interface CalibrationView {
   packId: string;
@@ -19,6 +19,7 @@ export interface CalibrationView {
 export class CalibrationService {
   constructor(
     private readonly packs: PackRepository,
+    private readonly versions: PackVersionLookup,
     private readonly labels: LabelRepository,
     private readonly evaluations: EvaluationRepository,
   ) {}
@@ -34,7 +35,7 @@ export class CalibrationService {
     if (!pack) throw new NotFoundError('pack not found');
     const id = versionId ?? pack.liveVersionId;
     if (!id) throw new ConflictError('pack has no published version');
-    const version = await this.packs.findVersionById(userId, id);
+    const version = await this.versions.find(userId, id);
     if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
 
     const byQuestion = new Map<string, LabeledAnswer[]>();

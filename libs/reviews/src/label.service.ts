@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { agrees, BadRequestError, checkLabelFit, NotFoundError } from '@app/domain';
 import { toLabelView, type LabelView } from '@app/judging';
-import { EvaluationRepository, LabelRepository, PackRepository } from '@app/persistence';
+import { EvaluationRepository, LabelRepository, PackVersionLookup } from '@app/persistence';
 
 export interface LabelInput {
   questionId: string;
@@ -13,7 +13,7 @@ export interface LabelInput {
 export class LabelService {
   constructor(
     private readonly evaluations: EvaluationRepository,
-    private readonly packs: PackRepository,
+    private readonly versions: PackVersionLookup,
     private readonly labels: LabelRepository,
   ) {}
 
@@ -28,7 +28,7 @@ export class LabelService {
   ): Promise<{ label: LabelView; created: boolean }> {
     const evaluation = await this.evaluations.findById(userId, evaluationId);
     if (!evaluation) throw new NotFoundError('evaluation not found');
-    const version = await this.packs.findVersionById(userId, evaluation.packVersionId);
+    const version = await this.versions.find(userId, evaluation.packVersionId);
     if (!version) throw new NotFoundError('version not found');
     const fit = checkLabelFit(version.document, input.questionId, input.answer);
     if (!fit.ok) throw new BadRequestError(fit.error);

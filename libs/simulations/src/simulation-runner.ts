@@ -4,7 +4,7 @@ import { isActiveSimulation } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
 import {
   DatasetRepository,
-  PackRepository,
+  PackVersionLookup,
   SimulationRepository,
   type FinishedSimulation,
 } from '@app/persistence';
@@ -24,7 +24,7 @@ export class SimulationRunner {
   constructor(
     private readonly simulations: SimulationRepository,
     private readonly datasets: DatasetRepository,
-    private readonly packs: PackRepository,
+    private readonly versions: PackVersionLookup,
     private readonly judge: JudgeService,
     private readonly queue: SimulationQueue,
     private readonly webhooks: WebhookQueue,
@@ -65,7 +65,7 @@ export class SimulationRunner {
       return 'duplicate';
     }
     // Published versions come from the repository's in-memory copy; a draft is read each time.
-    const version = await this.packs.findVersionById(state.userId, state.packVersionId);
+    const version = await this.versions.find(state.userId, state.packVersionId);
     if (!state.ticket || !version) {
       await this.fail(simulationId, 'a ticket or the pack version disappeared');
       throw new UnrecoverableError(`ticket ${ticketId} or version ${state.packVersionId} is missing`);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { answerCategory, ConflictError, NotFoundError, type Answer } from '@app/domain';
-import { DatasetRepository, PackRepository, SimulationRepository } from '@app/persistence';
+import { DatasetRepository, PackRepository, PackVersionLookup, SimulationRepository } from '@app/persistence';
 import { WebhookQueue } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
 import {
@@ -35,6 +35,7 @@ export class SimulationService {
     private readonly simulations: SimulationRepository,
     private readonly datasets: DatasetRepository,
     private readonly packs: PackRepository,
+    private readonly versions: PackVersionLookup,
     private readonly queue: SimulationQueue,
     private readonly webhooks: WebhookQueue,
   ) {}
@@ -46,7 +47,7 @@ export class SimulationService {
     if (!pack) throw new NotFoundError('pack not found');
     let packVersionId = pack.liveVersionId;
     if (input.packVersionId !== undefined) {
-      const version = await this.packs.findVersionById(userId, input.packVersionId);
+      const version = await this.versions.find(userId, input.packVersionId);
       if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
       packVersionId = version.id;
     }

@@ -6,7 +6,8 @@ import { nextAttemptAfter, planAttempt, signBody } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
 import { Metrics } from '@app/metrics';
 import {
-  PackRepository,
+  EndpointLookup,
+  PackVersionLookup,
   retryTransient,
   SimulationRepository,
   WebhookRepository,
@@ -31,7 +32,8 @@ export class WebhookRunner {
 
   constructor(
     private readonly webhooks: WebhookRepository,
-    private readonly packs: PackRepository,
+    private readonly endpoints: EndpointLookup,
+    private readonly versions: PackVersionLookup,
     private readonly simulations: SimulationRepository,
     private readonly judge: JudgeService,
     private readonly queue: WebhookQueue,
@@ -51,7 +53,7 @@ export class WebhookRunner {
         await this.queue.deliver(delivery.id, delivery.round);
       return 'duplicate';
     }
-    const version = await this.packs.findVersionById(event.userId, event.packVersionId);
+    const version = await this.versions.find(event.userId, event.packVersionId);
     if (!version) throw new UnrecoverableError(`version ${event.packVersionId} does not exist`);
     const evaluation = await this.judge.evaluate({
       userId: event.userId,
@@ -105,7 +107,7 @@ export class WebhookRunner {
   private async attempt(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
     const delivery = await this.webhooks.claimDelivery(deliveryId, DELIVERY_CLAIM_MS);
     if (!delivery) return 'skipped';
-    const endpoint = await this.webhooks.findEndpoint(delivery.userId, { fresh: true });
+    const endpoint = await this.endpoints.findFresh(delivery.userId);
     const { roundAttempts, final } = planAttempt(delivery, attemptsMade, this.config.webhooks.maxAttempts);
     const request = endpoint ? await this.completionRequest(delivery) : null;
     if (!endpoint || !request) {

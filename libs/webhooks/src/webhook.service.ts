@@ -12,7 +12,13 @@ import {
   type Ticket,
 } from '@app/domain';
 import { IdempotencyService } from '@app/judging';
-import { CursorCodec, PackRepository, WebhookRepository, type DeliveryStatus } from '@app/persistence';
+import {
+  CursorCodec,
+  EndpointLookup,
+  LiveVersionCache,
+  WebhookRepository,
+  type DeliveryStatus,
+} from '@app/persistence';
 import { isBlockedAddress, resolveAll } from './address-guard.js';
 import { WebhookQueue } from './webhook-queue.js';
 import { toDeliveryView, type DeliveryView } from './webhook.views.js';
@@ -35,7 +41,8 @@ export class WebhookService {
 
   constructor(
     private readonly webhooks: WebhookRepository,
-    private readonly packs: PackRepository,
+    private readonly endpoints: EndpointLookup,
+    private readonly liveVersions: LiveVersionCache,
     private readonly idempotency: IdempotencyService,
     private readonly queue: WebhookQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -62,7 +69,7 @@ export class WebhookService {
   }
 
   async listEndpoints(userId: string): Promise<Array<{ id: string; url: string }>> {
-    const endpoint = await this.webhooks.findEndpoint(userId);
+    const endpoint = await this.endpoints.find(userId);
     return endpoint ? [{ id: endpoint.id, url: endpoint.url }] : [];
   }
 
@@ -77,7 +84,7 @@ export class WebhookService {
    * away the event still stands; the worker's sweeper enqueues it later.
    */
   async receive(userId: string, request: InboundRequest): Promise<{ eventId: string }> {
-    const endpoint = await this.webhooks.findEndpoint(userId);
+    const endpoint = await this.endpoints.find(userId);
     if (request.signature !== undefined || endpoint?.requireInboundSignature) {
       if (
         !endpoint ||
@@ -88,7 +95,7 @@ export class WebhookService {
       }
     }
     const accept = async () => {
-      const live = await this.packs.findLiveVersion(userId, request.packId);
+      const live = await this.liveVersions.find(userId, request.packId);
       if (!live.found) {
         throw live.reason === 'pack_not_found'
           ? new NotFoundError('pack not found')

@@ -60,6 +60,74 @@ describe('createGatewayFetch', () => {
     expect(response.ok).toBe(true);
     expect(response.headers.get('x-a')).toBe('1');
     expect(await response.json()).toEqual({ ok: true });
+    expect(response).toBeInstanceOf(Response);
+    expect(response.headers).toBeInstanceOf(Headers);
+    expect(response.statusText).toBe('Created');
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it('sends headers given as a plain object or as pairs, and keeps repeated response headers', async () => {
+    reply = (res) =>
+      res
+        .writeHead(200, [
+          ['set-cookie', 'a=1'],
+          ['set-cookie', 'b=2'],
+        ])
+        .end('ok');
+    await transport.fetch(`${base}/v1/x`, { headers: { 'X-Key': 'one' } });
+    const response = await transport.fetch(`${base}/v1/x`, { headers: [['X-Key', 'two']] });
+    expect(seen.map((request) => [request.method, request.headers['x-key']])).toEqual([
+      ['GET', 'one'],
+      ['GET', 'two'],
+    ]);
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await response.text()).toBe('ok');
+  });
+
+  it('answers a status without a body, such as 204, with a null body', async () => {
+    reply = (res) => res.writeHead(204).end();
+    const response = await transport.fetch(`${base}/v1/x`, { method: 'DELETE' });
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+    expect(await response.text()).toBe('');
+  });
+
+  it('reads the body as a fetch Response does, whichever way it is read', async () => {
+    // A byte-order mark, a non-ASCII letter and a byte that is not UTF-8: text() drops the first,
+    // decodes the second and replaces the third.
+    const answer = Buffer.concat([Buffer.from('\uFEFF{"a":"\u00e9'), Buffer.from([0xff]), Buffer.from('"}')]);
+    reply = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+    const readers: Record<string, (response: Response) => Promise<unknown>> = {
+      textTwice: async (response) => [await response.text(), await response.text()],
+      json: (response) => response.json(),
+      arrayBuffer: async (response) => [...new Uint8Array(await response.arrayBuffer())],
+      stream: async (response) => {
+        const chunks: number[] = [];
+        for await (const chunk of response.body!) chunks.push(...chunk);
+        return [chunks, response.bodyUsed, await response.text()];
+      },
+      clone: async (response) => [await response.clone().text(), await response.text()],
+      blob: async (response) => {
+        const blob = await response.blob();
+        return [blob.type, await blob.text(), response.bodyUsed];
+      },
+      textThenBody: async (response) => [await response.text(), response.bodyUsed, response.body !== null],
+      textThenClone: async (response) => [await response.text(), response.clone()],
+    };
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        (value) => ({ value }),
+        (error: Error) => ({ error: error.constructor.name }),
+      );
+    for (const [name, read] of Object.entries(readers)) {
+      const ours = await transport.fetch(`${base}/v1/x`);
+      const theirs = await fetch(`${base}/v1/x`);
+      expect([name, ours.bodyUsed, await outcome(read(ours))]).toEqual([
+        name,
+        theirs.bodyUsed,
+        await outcome(read(theirs)),
+      ]);
+    }
   });
 
   it('follows a redirect as fetch does', async () => {
@@ -91,6 +159,15 @@ describe('createGatewayFetch', () => {
       transport.fetch(`${base}/v1/x`, { method: 'POST', body: '{}', signal: controller.signal }),
     ).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toHaveLength(1);
+  });
+
+  it('gives up after timeoutMs when no answer comes', async () => {
+    const impatient = createGatewayFetch({ timeoutMs: 100 });
+    reply = () => undefined;
+    await expect(impatient.fetch(`${base}/v1/x`, { method: 'POST', body: '{}' })).rejects.toMatchObject({
+      code: 'UND_ERR_HEADERS_TIMEOUT',
+    });
+    await impatient.close();
   });
 
   it('carries the OpenAI client: bearer key, JSON body, parsed completion and typed errors', async () => {

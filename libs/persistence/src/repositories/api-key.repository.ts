@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { isUuid, type Permission } from '@app/domain';
-import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
-import type { InvalidatedCache } from '../cache/invalidated-cache.js';
+import { ApiKeyLookup } from '../cache/api-key.lookup.js';
 import { ApiKeyEntity } from '../entities/api-key.entity.js';
 
 export interface NewApiKey {
@@ -18,15 +17,12 @@ export interface NewApiKey {
 @Injectable()
 export class ApiKeyRepository {
   private readonly keys: Repository<ApiKeyEntity>;
-  /** Active keys by secret hash, tagged by key id: rotate and revoke drop them in every process. */
-  private readonly bySecretHash: InvalidatedCache<ApiKeyEntity | null>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly invalidation: CacheInvalidation,
+    private readonly lookup: ApiKeyLookup,
   ) {
     this.keys = dataSource.getRepository(ApiKeyEntity);
-    this.bySecretHash = invalidation.register('api-keys', HOT_PATH_CACHE);
   }
 
   create(userId: string, key: NewApiKey): Promise<ApiKeyEntity> {
@@ -43,14 +39,6 @@ export class ApiKeyRepository {
     return isUuid(id) ? this.keys.findOneBy({ id, userId, revokedAt: IsNull() }) : Promise.resolve(null);
   }
 
-  /** Credential look-up: the only query not scoped by owner, since the owner is what it finds. */
-  findActiveBySecretHash(secretHash: string): Promise<ApiKeyEntity | null> {
-    return this.bySecretHash.get(secretHash, () => this.keys.findOneBy({ secretHash, revokedAt: IsNull() }), {
-      tagOf: (key) => key!.id,
-      keep: (key) => key !== null,
-    });
-  }
-
   /** Replaces the secret of an active key; returns the updated key or null when not found. */
   async replaceSecret(
     userId: string,
@@ -61,7 +49,7 @@ export class ApiKeyRepository {
     if (!isUuid(id)) return null;
     const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { prefix, secretHash });
     if (!result.affected) return null;
-    await this.invalidation.invalidate(this.bySecretHash, id);
+    await this.lookup.invalidate(id);
     return this.findActive(userId, id);
   }
 
@@ -69,7 +57,7 @@ export class ApiKeyRepository {
     if (!isUuid(id)) return false;
     const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: new Date() });
     if (!result.affected) return false;
-    await this.invalidation.invalidate(this.bySecretHash, id);
+    await this.lookup.invalidate(id);
     return true;
   }
 

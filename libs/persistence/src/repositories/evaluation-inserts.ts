@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
+import { Coalescer, type BatchAnswer } from '../coalescer.js';
 import { PreparedSql } from '../prepared-sql.js';
 import {
   EVALUATION_COLUMN_TYPES,
@@ -30,12 +31,6 @@ const INSERT_ROWS = `
 /** Rows per statement at most; a busier turn is sent in several. */
 const MAX_ROWS = 200;
 
-interface Pending {
-  evaluation: NewEvaluation;
-  resolve: (createdAt: Date | null) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Evaluation inserts, coalesced: the inserts asked for during one turn of the event loop (the
  * judgments and simulation tickets whose model answers arrived together) go to Postgres as one
@@ -49,50 +44,36 @@ interface Pending {
 @Injectable()
 export class EvaluationInserts {
   private readonly logger = new Logger(EvaluationInserts.name);
-  private pending: Pending[] = [];
+  private readonly batches = new Coalescer<NewEvaluation, Date | null>(
+    (evaluations) => this.insertBatch(evaluations),
+    MAX_ROWS,
+  );
 
   constructor(private readonly sql: PreparedSql) {}
 
   /** Resolves to the creation time, or null when the row exists already (a retried or raced job). */
   insert(evaluation: NewEvaluation): Promise<Date | null> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ evaluation, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.flush());
-    });
+    return this.batches.call(evaluation);
   }
 
-  private async flush(): Promise<void> {
-    const batch = this.pending.splice(0, MAX_ROWS);
-    if (this.pending.length) setImmediate(() => void this.flush());
-    if (batch.length === 1) {
-      const [only] = batch;
-      await insertEvaluationRow(this.sql, only.evaluation).then(only.resolve, only.reject);
-      return;
-    }
+  private async insertBatch(evaluations: NewEvaluation[]): Promise<Array<BatchAnswer<Date | null>>> {
+    if (evaluations.length === 1) return [insertEvaluationRow(this.sql, evaluations[0])];
     let created: Map<string, Date>;
     try {
-      created = await this.insertRows(batch.map((pending) => pending.evaluation));
+      created = await this.insertRows(evaluations);
     } catch (error) {
-      if (!(error instanceof pg.DatabaseError)) {
-        for (const pending of batch) pending.reject(error);
-        return;
-      }
+      if (!(error instanceof pg.DatabaseError)) throw error;
       this.logger.warn(
-        { err: error, rows: batch.length },
+        { err: error, rows: evaluations.length },
         'evaluation batch refused; inserting its rows one by one',
       );
-      await Promise.all(
-        batch.map((pending) =>
-          insertEvaluationRow(this.sql, pending.evaluation).then(pending.resolve, pending.reject),
-        ),
-      );
-      return;
+      return evaluations.map((evaluation) => insertEvaluationRow(this.sql, evaluation));
     }
-    for (const pending of batch) {
-      const createdAt = created.get(pending.evaluation.id) ?? null;
-      created.delete(pending.evaluation.id);
-      pending.resolve(createdAt);
-    }
+    return evaluations.map((evaluation) => {
+      const createdAt = created.get(evaluation.id) ?? null;
+      created.delete(evaluation.id);
+      return createdAt;
+    });
   }
 
   private async insertRows(evaluations: NewEvaluation[]): Promise<Map<string, Date>> {

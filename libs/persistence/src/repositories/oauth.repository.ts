@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import type { Permission } from '@app/domain';
-import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
-import type { InvalidatedCache } from '../cache/invalidated-cache.js';
+import { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -35,12 +34,6 @@ export type Redemption<T> =
   | { outcome: 'reused'; grantId: string }
   | { outcome: 'unknown' };
 
-export interface ActiveAccessToken {
-  grant: OAuthGrantEntity;
-  scopes: Permission[];
-  expiresAt: Date;
-}
-
 export interface ConnectedClientRow {
   clientId: string;
   name: string;
@@ -60,19 +53,16 @@ export class OAuthRepository {
   private readonly grants: Repository<OAuthGrantEntity>;
   private readonly codes: Repository<OAuthCodeEntity>;
   private readonly tokens: Repository<OAuthTokenEntity>;
-  /** Live access tokens by hash, tagged by grant: a revocation drops them in every process. */
-  private readonly accessTokens: InvalidatedCache<ActiveAccessToken | null>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly invalidation: CacheInvalidation,
+    private readonly accessTokens: AccessTokenLookup,
     private readonly sql: PreparedSql,
   ) {
     this.clients = dataSource.getRepository(OAuthClientEntity);
     this.grants = dataSource.getRepository(OAuthGrantEntity);
     this.codes = dataSource.getRepository(OAuthCodeEntity);
     this.tokens = dataSource.getRepository(OAuthTokenEntity);
-    this.accessTokens = invalidation.register('oauth-access-tokens', HOT_PATH_CACHE);
   }
 
   async createClient(client: NewOAuthClient): Promise<OAuthClientEntity> {
@@ -120,21 +110,6 @@ export class OAuthRepository {
     await this.tokens.insert(tokens.map((token) => ({ ...token, grantId, usedAt: null })));
   }
 
-  /** Checked on every MCP request: served from the cache, which revocations empty at once. */
-  findActiveAccessToken(tokenHash: string): Promise<ActiveAccessToken | null> {
-    return this.accessTokens.get(tokenHash, () => this.readActiveAccessToken(tokenHash), {
-      tagOf: (token) => token!.grant.id,
-      keep: (token) => token !== null,
-    });
-  }
-
-  private async readActiveAccessToken(tokenHash: string): Promise<ActiveAccessToken | null> {
-    const token = await this.tokens.findOneBy({ tokenHash, kind: 'access' });
-    if (!token) return null;
-    const grant = await this.grants.findOneBy({ id: token.grantId });
-    return grant && !grant.revokedAt ? { grant, scopes: token.scopes, expiresAt: token.expiresAt } : null;
-  }
-
   findGrant(id: string): Promise<OAuthGrantEntity | null> {
     return this.grants.findOneBy({ id });
   }
@@ -147,13 +122,13 @@ export class OAuthRepository {
 
   async deleteToken(tokenHash: string, grantId: string): Promise<void> {
     await this.tokens.delete({ tokenHash });
-    await this.invalidation.invalidate(this.accessTokens, grantId);
+    await this.accessTokens.invalidateGrant(grantId);
   }
 
   /** Revokes a whole family: the grant, and with it every code and token issued from it. */
   async revokeGrant(grantId: string): Promise<void> {
     await this.grants.update({ id: grantId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    await this.invalidation.invalidate(this.accessTokens, grantId);
+    await this.accessTokens.invalidateGrant(grantId);
   }
 
   /** Records use at most once a minute per grant. */
@@ -169,7 +144,7 @@ export class OAuthRepository {
   /** Revokes every grant of one client for one user; the ids revoked (empty: nothing was connected). */
   async revokeClientGrants(userId: string, clientId: string): Promise<string[]> {
     const rows = await this.sql.rows(revokeClientGrants, { userId, clientId });
-    for (const row of rows) await this.invalidation.invalidate(this.accessTokens, row.id);
+    for (const row of rows) await this.accessTokens.invalidateGrant(row.id);
     return rows.map((row) => row.id);
   }
 

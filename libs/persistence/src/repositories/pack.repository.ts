@@ -3,10 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid, type PackDocument } from '@app/domain';
-import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
-import type { InvalidatedCache } from '../cache/invalidated-cache.js';
+import { LiveVersionCache } from '../cache/live-version.cache.js';
 import { PackVersionEntity } from '../entities/pack-version.entity.js';
-import { PreparedSql } from '../prepared-sql.js';
 
 /** A pack with its draft document and, when published, its live document. */
 export interface PackRecord {
@@ -33,10 +31,6 @@ export interface PackVersionRow {
   createdAt: Date;
   publishedAt: Date | null;
 }
-
-export type LiveVersionLookup =
-  | { found: true; packId: string; versionId: string; document: PackDocument }
-  | { found: false; reason: 'pack_not_found' | 'no_live_version' };
 
 interface PackRow {
   id: string;
@@ -71,17 +65,10 @@ function toRecord(row: PackRow): PackRecord {
 /** Packs and their versions, always scoped by owner. A deleted pack is not found by any method. */
 @Injectable()
 export class PackRepository {
-  /** Live versions by `userId:packId` (found ones only; published documents never change). */
-  private readonly liveVersions: InvalidatedCache<LiveVersionLookup>;
-  private readonly publishedVersions = new Map<string, PackVersionEntity>();
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly invalidation: CacheInvalidation,
-    private readonly sql: PreparedSql,
-  ) {
-    this.liveVersions = invalidation.register('live-versions', HOT_PATH_CACHE);
-  }
+    private readonly liveVersions: LiveVersionCache,
+  ) {}
 
   async create(userId: string, name: string, document: PackDocument): Promise<PackRecord> {
     const packId = randomUUID();
@@ -188,7 +175,7 @@ export class PackRepository {
       return true;
     });
     if (!found) return null;
-    await this.invalidation.invalidate(this.liveVersions, `${userId}:${packId}`);
+    await this.liveVersions.invalidate(userId, packId);
     return this.find(userId, packId);
   }
 
@@ -199,7 +186,7 @@ export class PackRepository {
       `UPDATE packs SET deleted_at = now() WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL`,
       [userId, packId],
     );
-    if (affected > 0) await this.invalidation.invalidate(this.liveVersions, `${userId}:${packId}`);
+    if (affected > 0) await this.liveVersions.invalidate(userId, packId);
     return affected > 0;
   }
 
@@ -222,47 +209,6 @@ export class PackRepository {
       .createQueryBuilder('v')
       .where('v.user_id = :userId AND v.pack_id = :packId AND v.id IN (:...ids)', { userId, packId, ids })
       .getMany();
-  }
-
-  /** A version by id, also of a deleted pack: versions live as long as their evaluations. */
-  /** Published versions never change, so the worker keeps the few it judges with in memory. */
-  async findVersionById(userId: string, versionId: string): Promise<PackVersionEntity | null> {
-    if (!isUuid(versionId)) return null;
-    const cached = this.publishedVersions.get(versionId);
-    if (cached) return cached.userId === userId ? cached : null;
-    const version = await this.dataSource
-      .getRepository(PackVersionEntity)
-      .findOneBy({ id: versionId, userId });
-    if (version?.publishedAt) {
-      if (this.publishedVersions.size >= 500)
-        this.publishedVersions.delete(this.publishedVersions.keys().next().value!);
-      this.publishedVersions.set(versionId, version);
-    }
-    return version;
-  }
-
-  /**
-   * The hot path of judging: only the live version's id and document, read on every judgment, so
-   * kept in a cache that publish and delete invalidate in every process.
-   */
-  async findLiveVersion(userId: string, packId: string): Promise<LiveVersionLookup> {
-    if (!isUuid(packId)) return { found: false, reason: 'pack_not_found' };
-    return this.liveVersions.get(`${userId}:${packId}`, () => this.readLiveVersion(userId, packId), {
-      keep: (lookup) => lookup.found,
-    });
-  }
-
-  private async readLiveVersion(userId: string, packId: string): Promise<LiveVersionLookup> {
-    const rows = (await this.sql.query(
-      `SELECT p.live_version_id, l.document
-         FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
-        WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
-      [userId, packId],
-    )) as Array<{ live_version_id: string | null; document: PackDocument | null }>;
-    if (!rows[0]) return { found: false, reason: 'pack_not_found' };
-    const { live_version_id: versionId, document } = rows[0];
-    if (!versionId || !document) return { found: false, reason: 'no_live_version' };
-    return { found: true, packId, versionId, document };
   }
 
   private async lock(

@@ -10,7 +10,14 @@ import {
 import type { SimulationStatus } from '../entities/simulation.entity.js';
 import { PreparedSql } from '../prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
+import {
+  SimulationCompletions,
+  withCompletionDelivery,
+  type FinishedSimulation,
+} from './simulation-completions.js';
 import type { NewEvaluation } from './evaluation-rows.js';
+
+export type { FinishedSimulation };
 
 export interface SimulationRow {
   id: string;
@@ -76,30 +83,6 @@ const SELECT = `
         FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
     ) c`;
 
-/** What a statement that finished simulations reports for each: the completion delivery to send, if any. */
-export interface FinishedSimulation {
-  id: string;
-  /** Null when the user has no completion endpoint. */
-  deliveryId: string | null;
-}
-
-/**
- * A statement's tail that records the completion delivery of the simulations its `done` CTE just
- * finished (columns id, user_id), for users with an endpoint, in the same statement as the status
- * change: a crash cannot finish a simulation without its delivery, and the sweeper sends one whose
- * job was never enqueued. The body is built when it is sent, from the finished simulation.
- */
-function withCompletionDelivery(type: 'simulation.completed' | 'simulation.failed', when = 'true'): string {
-  return `, delivery AS (
-      INSERT INTO webhook_deliveries (id, user_id, simulation_id, type, payload, next_attempt_at)
-      SELECT gen_random_uuid(), done.user_id, done.id, '${type}',
-             jsonb_build_object('type', '${type}', 'simulationId', done.id), now()
-        FROM done WHERE ${when} AND EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = done.user_id)
-      ON CONFLICT (simulation_id) DO NOTHING RETURNING id, simulation_id
-    )
-    SELECT done.id, delivery.id AS delivery_id FROM done LEFT JOIN delivery ON delivery.simulation_id = done.id`;
-}
-
 function toRow(raw: Record<string, unknown>): SimulationRow {
   return {
     id: raw.id as string,
@@ -128,13 +111,11 @@ function toRow(raw: Record<string, unknown>): SimulationRow {
  */
 @Injectable()
 export class SimulationRepository {
-  private readonly completionChecks = new Set<string>();
-  private completionRun: Promise<Map<string, string | null>> | undefined;
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: PreparedSql,
     private readonly inserts: EvaluationInserts,
+    private readonly completions: SimulationCompletions,
   ) {}
 
   /**
@@ -249,7 +230,6 @@ export class SimulationRepository {
     return rows.map((row) => ({ id: row.id, ticketIds: row.ticket_ids }));
   }
 
-  /** Whether this ticket's evaluation is stored already (a retried or duplicated job). */
   /** The simulation's state, the ticket and whether it is judged already; null for an unknown simulation. */
   async ticketJobState(simulationId: string, ticketId: string): Promise<TicketJobState | null> {
     if (!isUuid(simulationId) || !isUuid(ticketId)) return null;
@@ -273,14 +253,11 @@ export class SimulationRepository {
   }
 
   /**
-   * Stores a ticket's evaluation exactly once (the unique index decides), then completes the
-   * simulation if every ticket is in. No counter row is updated per ticket, so concurrent jobs never
-   * queue on one lock; the completion check runs after the insert committed, so the last insert to
-   * commit always sees them all (and a retried job runs it again). Returns whether it was stored now.
-   */
-  /**
-   * Stores a ticket's evaluation (a no-op when another attempt stored it first) and runs the
-   * completion check. `finished` is set for the one call whose check completed the simulation.
+   * Stores a ticket's evaluation exactly once (the unique index decides; a no-op when another attempt
+   * stored it first), then runs the completion check. No counter row is updated per ticket, so
+   * concurrent jobs never queue on one lock; the check runs after the insert committed, so the last
+   * insert to commit always sees them all (and a retried job runs it again). `finished` is set for
+   * the one call whose check completed the simulation.
    */
   async recordEvaluation(
     evaluation: NewEvaluation & { simulationId: string; datasetTicketId: string },
@@ -290,35 +267,9 @@ export class SimulationRepository {
     return { stored, finished };
   }
 
-  /**
-   * Marks the simulation completed once every ticket has its evaluation (safe to repeat). The checks
-   * asked for during one turn of the event loop (the tickets whose coalesced inserts just committed)
-   * run as one statement, each simulation once. If it fails, every ticket job of that turn fails and
-   * is retried: its insert is then a no-op and the check runs again. Resolves to the finished
-   * simulation (with its completion delivery) for exactly one caller of the turn that completed it.
-   */
-  async completeIfDone(simulationId: string): Promise<FinishedSimulation | null> {
-    this.completionChecks.add(simulationId);
-    this.completionRun ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      const ids = [...this.completionChecks];
-      this.completionChecks.clear();
-      this.completionRun = undefined;
-      const rows = (await this.sql.query(
-        `WITH done AS (
-           UPDATE simulations s SET status = 'completed', finished_at = now()
-            WHERE s.id = ANY($1::uuid[]) AND s.status IN (${ACTIVE})
-              AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total
-            RETURNING s.id, s.user_id
-         )${withCompletionDelivery('simulation.completed')}`,
-        [ids],
-      )) as Array<{ id: string; delivery_id: string | null }>;
-      return new Map(rows.map((row) => [row.id, row.delivery_id]));
-    });
-    const completed = await this.completionRun;
-    if (!completed.has(simulationId)) return null;
-    const deliveryId = completed.get(simulationId)!;
-    completed.delete(simulationId);
-    return { id: simulationId, deliveryId };
+  /** Coalesced with the other checks of this turn: see SimulationCompletions.check. */
+  completeIfDone(simulationId: string): Promise<FinishedSimulation | null> {
+    return this.completions.check(simulationId);
   }
 
   /** Both simulations' evaluations, paired by dataset ticket. */

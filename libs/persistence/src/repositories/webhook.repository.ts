@@ -2,20 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isUuid, statusAfterAttempt, type DeliveryStatus, type Ticket } from '@app/domain';
-import { CacheInvalidation, HOT_PATH_CACHE } from '../cache/cache-invalidation.service.js';
-import type { InvalidatedCache } from '../cache/invalidated-cache.js';
+import { EndpointLookup, toEndpoint, type WebhookEndpointRow } from '../cache/endpoint.lookup.js';
 import type { KeysetPosition } from '../cursor.js';
+import { toDelivery, type DeliveryRow, type DeliveryType } from './delivery-rows.js';
 import { PreparedSql } from '../prepared-sql.js';
 import { recordInboundJudgment } from '../statements/inbound.statements.js';
 import { toEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
-
-export interface WebhookEndpointRow {
-  id: string;
-  userId: string;
-  url: string;
-  secret: string;
-  requireInboundSignature: boolean;
-}
 
 export interface InboundEventRow {
   id: string;
@@ -26,77 +18,16 @@ export interface InboundEventRow {
   evaluationId: string | null;
 }
 
-export type { DeliveryStatus };
-
-/** What a delivery completes: an inbound event's evaluation, or a simulation. */
-export type DeliveryType = 'evaluation.completed' | 'simulation.completed' | 'simulation.failed';
-
-export interface DeliveryRow {
-  id: string;
-  userId: string;
-  type: DeliveryType;
-  /** Set for `evaluation.completed`, with `evaluationId`; null for a simulation's delivery. */
-  eventId: string | null;
-  evaluationId: string | null;
-  /** Set for `simulation.*` deliveries. */
-  simulationId: string | null;
-  payload: Record<string, unknown>;
-  status: DeliveryStatus;
-  attempts: number;
-  /** 0 for the first round of sends, then one more per manual redelivery (part of its job id). */
-  round: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  createdAtText: string;
-}
-
-function toEndpoint(raw: Record<string, unknown>): WebhookEndpointRow {
-  return {
-    id: raw.id as string,
-    userId: raw.user_id as string,
-    url: raw.url as string,
-    secret: raw.secret as string,
-    requireInboundSignature: raw.require_inbound_signature as boolean,
-  };
-}
-
-function toDelivery(raw: Record<string, unknown>): DeliveryRow {
-  return {
-    id: raw.id as string,
-    userId: raw.user_id as string,
-    type: raw.type as DeliveryType,
-    eventId: raw.event_id as string | null,
-    evaluationId: raw.evaluation_id as string | null,
-    simulationId: raw.simulation_id as string | null,
-    payload: raw.payload as Record<string, unknown>,
-    status: raw.status as DeliveryStatus,
-    attempts: raw.attempts as number,
-    round: raw.round as number,
-    lastStatusCode: raw.last_status_code as number | null,
-    lastError: raw.last_error as string | null,
-    nextAttemptAt: raw.next_attempt_at as Date | null,
-    createdAt: raw.created_at as Date,
-    updatedAt: raw.updated_at as Date,
-    createdAtText: raw.created_at_text as string,
-  };
-}
+export type { DeliveryStatus, DeliveryRow, DeliveryType, WebhookEndpointRow };
 
 /** Completion endpoints (one per user), inbound events and their deliveries. */
 @Injectable()
 export class WebhookRepository {
-  /** Each user's endpoint (or its absence) by user id. */
-  private readonly endpoints: InvalidatedCache<WebhookEndpointRow | null>;
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly invalidation: CacheInvalidation,
     private readonly sql: PreparedSql,
-  ) {
-    this.endpoints = invalidation.register('webhook-endpoints', HOT_PATH_CACHE);
-  }
+    private readonly endpoints: EndpointLookup,
+  ) {}
 
   /** Saves the user's one endpoint, replacing any earlier one (new id, new secret). */
   async saveEndpoint(
@@ -110,25 +41,8 @@ export class WebhookRepository {
        RETURNING *`,
       [endpoint.id, userId, endpoint.url, endpoint.secret, endpoint.requireInboundSignature],
     );
-    await this.invalidation.invalidate(this.endpoints, userId);
+    await this.endpoints.invalidate(userId);
     return toEndpoint(rows[0]);
-  }
-
-  /**
-   * Read by every inbound request, so cached; saving or deleting drops it everywhere. `fresh` skips
-   * the cache (a delivery must never act on a stale "no endpoint").
-   */
-  findEndpoint(userId: string, { fresh = false } = {}): Promise<WebhookEndpointRow | null> {
-    if (fresh) return this.readEndpoint(userId);
-    return this.endpoints.get(userId, () => this.readEndpoint(userId));
-  }
-
-  private async readEndpoint(userId: string): Promise<WebhookEndpointRow | null> {
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT * FROM webhook_endpoints WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0] ? toEndpoint(rows[0]) : null;
   }
 
   async deleteEndpoint(userId: string, id: string): Promise<boolean> {
@@ -137,7 +51,7 @@ export class WebhookRepository {
       `DELETE FROM webhook_endpoints WHERE user_id = $1 AND id = $2`,
       [userId, id],
     );
-    if (affected > 0) await this.invalidation.invalidate(this.endpoints, userId);
+    if (affected > 0) await this.endpoints.invalidate(userId);
     return affected > 0;
   }
 

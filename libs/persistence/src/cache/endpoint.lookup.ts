@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
+import type { InvalidatedCache } from './invalidated-cache.js';
+
+export interface WebhookEndpointRow {
+  id: string;
+  userId: string;
+  url: string;
+  secret: string;
+  requireInboundSignature: boolean;
+}
+
+export function toEndpoint(raw: Record<string, unknown>): WebhookEndpointRow {
+  return {
+    id: raw.id as string,
+    userId: raw.user_id as string,
+    url: raw.url as string,
+    secret: raw.secret as string,
+    requireInboundSignature: raw.require_inbound_signature as boolean,
+  };
+}
+
+/**
+ * Each user's completion endpoint (or its absence, kept too) by user id, read by every inbound
+ * request. WebhookRepository invalidates it in the same method as every write that saves, replaces
+ * (a new secret) or deletes the endpoint.
+ */
+@Injectable()
+export class EndpointLookup {
+  private readonly cache: InvalidatedCache<WebhookEndpointRow | null>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly invalidation: CacheInvalidation,
+  ) {
+    this.cache = invalidation.register('webhook-endpoints', HOT_PATH_CACHE);
+  }
+
+  find(userId: string): Promise<WebhookEndpointRow | null> {
+    return this.cache.get(userId, () => this.findFresh(userId));
+  }
+
+  /** Past the cache: a delivery must never act on a stale "no endpoint" or an old secret. */
+  async findFresh(userId: string): Promise<WebhookEndpointRow | null> {
+    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
+      `SELECT * FROM webhook_endpoints WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0] ? toEndpoint(rows[0]) : null;
+  }
+
+  /** After a write to the user's endpoint committed: drops it in every process. */
+  invalidate(userId: string): Promise<void> {
+    return this.invalidation.invalidate(this.cache, userId);
+  }
+}
