@@ -50,12 +50,14 @@ function dataSource(rows: (entity: unknown, where: Record<string, unknown>) => u
 
 describe('LiveVersionCache', () => {
   function setup(rows: (packId: string) => unknown[]) {
-    const query = jest.fn((_: string, values: unknown[]) => Promise.resolve(rows(values[1] as string)));
+    const query = jest.fn((_: unknown, params: { userId: string; packId: string }) =>
+      Promise.resolve(rows(params.packId)[0] ?? null),
+    );
     const events = invalidation();
-    const cache = new LiveVersionCache(events.fake, { query } as unknown as PreparedSql);
+    const cache = new LiveVersionCache(events.fake, { first: query } as unknown as PreparedSql);
     return { cache, query, ...events };
   }
-  const live = (packId: string) => [{ live_version_id: `v-${packId}`, document: { questions: [] } }];
+  const live = (packId: string) => [{ liveVersionId: `v-${packId}`, document: { questions: [] } }];
 
   it('is the cache `live-versions` with the hot-path bounds', () => {
     expect(setup(live).registered).toEqual(new Map([['live-versions', HOT_PATH_CACHE]]));
@@ -67,12 +69,12 @@ describe('LiveVersionCache', () => {
     expect(await cache.find('u', PACK)).toEqual(expected);
     expect(await cache.find('u', PACK)).toEqual(expected);
     expect(query).toHaveBeenCalledTimes(1);
-    expect(query.mock.calls[0][1]).toEqual(['u', PACK]);
+    expect(query.mock.calls[0][1]).toEqual({ userId: 'u', packId: PACK });
   });
 
   it('keeps neither a missing pack nor one without a live version', async () => {
     const { cache, query } = setup((packId) =>
-      packId === PACK ? [] : [{ live_version_id: null, document: null }],
+      packId === PACK ? [] : [{ liveVersionId: null, document: null }],
     );
     for (let i = 0; i < 2; i++) {
       expect(await cache.find('u', PACK)).toEqual({ found: false, reason: 'pack_not_found' });

@@ -31,7 +31,7 @@ function database(affected: number, rows: unknown[] = []) {
   const source = {
     query,
     getRepository: () => typeorm,
-    transaction: (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }),
+    transaction: (work: (tx: unknown) => Promise<unknown>) => work({ query, getRepository: () => typeorm }),
   };
   // Named statements: every call goes through `statement`, as PreparedSql's helpers go through `query`.
   const statement = jest.fn((..._: unknown[]) => Promise.resolve({ rows, affected }));
@@ -67,22 +67,23 @@ describe('PackRepository invalidates the live version', () => {
   function packs(affected: number, rows: unknown[] = []) {
     const db = database(affected, rows);
     const invalidate = invalidation();
-    const repository = new PackRepository(db.source, { invalidate } as unknown as LiveVersionCache);
+    const repository = new PackRepository(db.source, { invalidate } as unknown as LiveVersionCache, db.sql);
     return { repository, invalidate, ...db };
   }
 
   it('when a version is published', async () => {
-    const { repository, invalidate, query } = packs(1, [{ draft_version_id: 'draft' }]);
+    const { repository, invalidate, statement, typeorm } = packs(1, [{ draftVersionId: 'draft' }]);
     await repository.publish('u', PACK);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
-    invalidatedAfter(invalidate, query);
+    invalidatedAfter(invalidate, statement);
+    invalidatedAfter(invalidate, typeorm.update);
   });
 
   it('when the pack is deleted', async () => {
-    const { repository, invalidate, query } = packs(1);
+    const { repository, invalidate, typeorm } = packs(1);
     expect(await repository.delete('u', PACK)).toBe(true);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
-    invalidatedAfter(invalidate, query);
+    invalidatedAfter(invalidate, typeorm.update);
   });
 
   it('not when there was no such pack', async () => {
@@ -97,7 +98,7 @@ describe('ApiKeyRepository invalidates the key', () => {
   function keys(affected: number) {
     const db = database(affected);
     const invalidate = invalidation();
-    const repository = new ApiKeyRepository(db.source, { invalidate } as unknown as ApiKeyLookup);
+    const repository = new ApiKeyRepository(db.source, { invalidate } as unknown as ApiKeyLookup, db.sql);
     return { repository, invalidate, ...db };
   }
 

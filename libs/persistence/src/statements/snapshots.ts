@@ -1,9 +1,11 @@
 import type { Statement } from './statement.js';
+import * as apiKeys from './api-keys.statements.js';
 import * as evaluations from './evaluations.statements.js';
 import * as idempotency from './idempotency.statements.js';
 import * as inbound from './inbound.statements.js';
 import * as labels from './labels.statements.js';
 import * as oauth from './oauth.statements.js';
+import * as packs from './packs.statements.js';
 import * as stats from './stats.statements.js';
 
 /**
@@ -11,11 +13,13 @@ import * as stats from './stats.statements.js';
  * so a reviewer sees every change to the SQL the hot paths send. A new statements file is added here.
  */
 const AREAS: Record<string, Record<string, unknown>> = {
+  'api-keys': apiKeys,
   evaluations,
   idempotency,
   inbound,
   labels,
   oauth,
+  packs,
   stats,
 };
 
