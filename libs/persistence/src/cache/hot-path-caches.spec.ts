@@ -137,11 +137,11 @@ describe('ApiKeyLookup', () => {
 });
 
 describe('EndpointLookup', () => {
-  const endpoint = { id: 'e1', user_id: 'u', url: 'https://x', secret: 's', require_inbound_signature: true };
+  const endpoint = { id: 'e1', userId: 'u', url: 'https://x', secret: 's', requireInboundSignature: true };
 
   function setup(rows: unknown[]) {
-    const db = dataSource(() => null);
-    db.query.mockResolvedValue(rows);
+    // The entity carries its creation time too; the lookup keeps the endpoint's fields only.
+    const db = dataSource(() => (rows[0] ? { ...rows[0], createdAt: new Date() } : null));
     const events = invalidation();
     return { lookup: new EndpointLookup(db.source, events.fake), ...db, ...events };
   }
@@ -155,27 +155,27 @@ describe('EndpointLookup', () => {
     const expected = { id: 'e1', userId: 'u', url: 'https://x', secret: 's', requireInboundSignature: true };
     expect(await present.lookup.find('u')).toEqual(expected);
     expect(await present.lookup.find('u')).toEqual(expected);
-    expect(present.query).toHaveBeenCalledTimes(1);
+    expect(present.findOneBy).toHaveBeenCalledTimes(1);
     const absent = setup([]);
     expect(await absent.lookup.find('u')).toBeNull();
     expect(await absent.lookup.find('u')).toBeNull();
-    expect(absent.query).toHaveBeenCalledTimes(1);
+    expect(absent.findOneBy).toHaveBeenCalledTimes(1);
   });
 
   it('findFresh always reads past the cache', async () => {
-    const { lookup, query } = setup([endpoint]);
+    const { lookup, findOneBy } = setup([endpoint]);
     await lookup.find('u');
     expect((await lookup.findFresh('u'))?.id).toBe('e1');
-    expect(query).toHaveBeenCalledTimes(2);
+    expect(findOneBy).toHaveBeenCalledTimes(2);
   });
 
   it("invalidate(userId) drops the user's endpoint here and publishes it", async () => {
-    const { lookup, query, published } = setup([endpoint]);
+    const { lookup, findOneBy, published } = setup([endpoint]);
     await lookup.find('u');
     await lookup.invalidate('u');
     expect(published).toEqual([['webhook-endpoints', 'u']]);
     await lookup.find('u');
-    expect(query).toHaveBeenCalledTimes(2);
+    expect(findOneBy).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -125,23 +125,19 @@ describe('ApiKeyRepository invalidates the key', () => {
 });
 
 describe('WebhookRepository invalidates the endpoint', () => {
-  const row = { id: ENDPOINT, user_id: 'u', url: 'https://x', secret: 's', require_inbound_signature: false };
+  const row = { id: ENDPOINT, userId: 'u', url: 'https://x', secret: 's', requireInboundSignature: false };
 
   function webhooks(affected: number, rows: unknown[] = []) {
     const db = database(affected, rows);
     const invalidate = invalidation();
-    const repository = new WebhookRepository(
-      db.source,
-      {} as PreparedSql,
-      {
-        invalidate,
-      } as unknown as EndpointLookup,
-    );
+    const repository = new WebhookRepository(db.source, db.sql, {
+      invalidate,
+    } as unknown as EndpointLookup);
     return { repository, invalidate, ...db };
   }
 
   it('when it is saved or replaced (a new secret)', async () => {
-    const { repository, invalidate, query } = webhooks(1, [row]);
+    const { repository, invalidate, statement } = webhooks(1, [row]);
     await repository.saveEndpoint('u', {
       id: ENDPOINT,
       url: 'https://x',
@@ -149,14 +145,14 @@ describe('WebhookRepository invalidates the endpoint', () => {
       requireInboundSignature: false,
     });
     expect(invalidate).toHaveBeenCalledWith('u');
-    invalidatedAfter(invalidate, query);
+    invalidatedAfter(invalidate, statement);
   });
 
   it('when it is deleted, and not when there was none', async () => {
     const deleted = webhooks(1);
     expect(await deleted.repository.deleteEndpoint('u', ENDPOINT)).toBe(true);
     expect(deleted.invalidate).toHaveBeenCalledWith('u');
-    invalidatedAfter(deleted.invalidate, deleted.query);
+    invalidatedAfter(deleted.invalidate, deleted.typeorm.delete);
     const missing = webhooks(0);
     expect(await missing.repository.deleteEndpoint('u', ENDPOINT)).toBe(false);
     expect(missing.invalidate).not.toHaveBeenCalled();

@@ -1,3 +1,5 @@
+import type { Ticket } from '@app/domain';
+import type { InboundEventEntity } from '../entities/inbound-event.entity.js';
 import {
   EVALUATION_COLUMN_LIST,
   EVALUATION_JSON_PARAMS,
@@ -29,4 +31,33 @@ export const recordInboundJudgment = defineStatement<
     )
     SELECT EXISTS (SELECT 1 FROM ev) AS stored, (SELECT id FROM delivery) AS "deliveryId"`,
   json: [...EVALUATION_JSON_PARAMS, 'payload'],
+});
+
+export const createInboundEvent = defineStatement<{
+  id: string;
+  userId: string;
+  packId: string;
+  packVersionId: string;
+  ticket: Ticket;
+}>({
+  name: 'inbound.createEvent',
+  sql: `INSERT INTO inbound_events (id, user_id, pack_id, pack_version_id, ticket) VALUES (:id, :userId, :packId, :packVersionId, :ticket)`,
+  json: ['ticket'],
+});
+
+export const findInboundEvent = defineStatement<{ id: string }, Omit<InboundEventEntity, 'createdAt'>>({
+  name: 'inbound.findEvent',
+  sql: `
+    SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", ticket,
+           evaluation_id AS "evaluationId"
+      FROM inbound_events WHERE id = :id`,
+});
+
+/** Events accepted this long ago and still not judged: their job never reached a worker. */
+export const stuckInboundEvents = defineStatement<{ olderThanMs: number }, { id: string }>({
+  name: 'inbound.stuckEvents',
+  sql: `
+    SELECT id FROM inbound_events
+     WHERE evaluation_id IS NULL AND created_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)
+     ORDER BY created_at LIMIT 500`,
 });

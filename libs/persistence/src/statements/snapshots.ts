@@ -1,5 +1,7 @@
 import type { Statement } from './statement.js';
 import * as apiKeys from './api-keys.statements.js';
+import * as deliveries from './deliveries.statements.js';
+import * as endpoints from './endpoints.statements.js';
 import * as evaluations from './evaluations.statements.js';
 import * as idempotency from './idempotency.statements.js';
 import * as inbound from './inbound.statements.js';
@@ -14,6 +16,8 @@ import * as stats from './stats.statements.js';
  */
 const AREAS: Record<string, Record<string, unknown>> = {
   'api-keys': apiKeys,
+  deliveries,
+  endpoints,
   evaluations,
   idempotency,
   inbound,
