@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import type { PreparedSql } from '../prepared-sql.js';
+import type { PreparedSql } from '../statements/prepared-sql.js';
 import { OAuthTokenEntity } from '../entities/oauth.entity.js';
 import { AccessTokenLookup } from './access-token.lookup.js';
 import { ApiKeyLookup } from './api-key.lookup.js';

@@ -1,9 +1,8 @@
 import { selectedProbabilities } from '@app/domain';
 import type { EvaluationEntity } from '../entities/evaluation.entity.js';
 import {
-  EVALUATION_COLUMN_LIST,
-  EVALUATION_ROW_COLUMNS,
   insertEvaluation,
+  type EvaluationColumnArrays,
   type EvaluationRowParams,
 } from '../statements/evaluations.statements.js';
 import type { PreparedSql } from '../statements/prepared-sql.js';
@@ -14,10 +13,6 @@ export type NewEvaluation = Omit<
   'createdAt' | 'labeled' | 'simulationId' | 'datasetTicketId' | 'inboundEventId' | 'selectedProbabilities'
 > &
   Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId'>>;
-
-/** The columns of an evaluation row and their types, in the order of `evaluationRowValues`. */
-export const EVALUATION_COLUMN_TYPES = EVALUATION_ROW_COLUMNS;
-export const EVALUATION_COLUMNS = EVALUATION_COLUMN_LIST;
 
 /** The row's parameters; its selected probabilities come from the domain rule, computed once here. */
 export function toEvaluationRow(
@@ -34,9 +29,14 @@ export function toEvaluationRow(
   };
 }
 
-/** The row's values in column order (the batched insert sends one array per column). */
-export function evaluationRowValues(evaluation: NewEvaluation): unknown[] {
-  return insertEvaluation.values(toEvaluationRow(evaluation));
+/** The rows as one array per column, for `insertEvaluations`. */
+export function evaluationColumns(evaluations: NewEvaluation[]): EvaluationColumnArrays {
+  const columns = Object.fromEntries(insertEvaluation.parameters.map((param) => [param, [] as unknown[]]));
+  for (const evaluation of evaluations) {
+    const values = insertEvaluation.values(toEvaluationRow(evaluation));
+    insertEvaluation.parameters.forEach((param, i) => columns[param].push(values[i]));
+  }
+  return columns as EvaluationColumnArrays;
 }
 
 /** Inserts one row: the creation time when it is new, null when a unique link already had one. */

@@ -83,3 +83,26 @@ export const unstoredAnswers = defineStatement<VersionQuestion, { answer: Answer
      WHERE user_id = :userId AND pack_version_id = :packVersionId AND selected_probabilities IS NULL
        AND result -> 'answers' ? :questionId`,
 });
+
+type EvaluationParam = (typeof EVALUATION_ROW_COLUMNS)[number][2];
+
+/** Many evaluation rows: one array per column (values as `insertEvaluation` sends them). */
+export type EvaluationColumnArrays = Record<EvaluationParam, unknown[]>;
+
+const ALIASES = EVALUATION_ROW_COLUMNS.map((_, i) => `c${i + 1}`);
+
+/**
+ * Many evaluation rows in one statement, inserted in batch order (so of two rows with the same id,
+ * the first is the one stored); the creation time (the last column) defaults to now.
+ */
+export const insertEvaluations = defineStatement<EvaluationColumnArrays, { id: string; createdAt: Date }>({
+  name: 'evaluations.insertMany',
+  sql: `
+    INSERT INTO evaluations (${EVALUATION_COLUMN_LIST})
+    SELECT ${[...ALIASES.slice(0, -1), `COALESCE(${ALIASES.at(-1)}, clock_timestamp())`].join(', ')}
+      FROM unnest(${EVALUATION_ROW_COLUMNS.map(([, type, param]) => `:${param}::${type}[]`).join(', ')})
+        WITH ORDINALITY AS r(${ALIASES.join(', ')}, position)
+     ORDER BY position
+    ON CONFLICT DO NOTHING
+    RETURNING id, created_at AS "createdAt"`,
+});

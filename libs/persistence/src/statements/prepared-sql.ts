@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import { defineStatement, type Statement } from './statement.js';
+import type { Statement } from './statement.js';
 
 /** What a statement returned: its rows, and how many rows it inserted, updated or deleted. */
 export interface StatementResult<Row> {
@@ -20,20 +20,12 @@ export interface StatementResult<Row> {
 export class PreparedSql {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  query<P, R>(statement: Statement<P, R>, params: P, tx?: EntityManager): Promise<StatementResult<R>>;
-  /** @deprecated Transitional, for the repositories not yet on named statements: raw text, `DataSource.query` results. */
-  query(text: string, values?: unknown[]): Promise<unknown>;
-  async query<P, R>(
-    statement: Statement<P, R> | string,
-    params?: P | unknown[],
-    tx?: EntityManager,
-  ): Promise<unknown> {
-    if (typeof statement === 'string') return this.legacy(statement, (params as unknown[]) ?? []);
+  async query<P, R>(statement: Statement<P, R>, params: P, tx?: EntityManager): Promise<StatementResult<R>> {
     const connection = tx ? await this.connectionOf(tx) : this.pool();
     const result = await connection.query<R & object>({
       name: statement.preparedName,
       text: statement.text,
-      values: statement.values(params as P),
+      values: statement.values(params),
     });
     return { rows: result.rows, affected: result.rowCount ?? 0 };
   }
@@ -48,18 +40,6 @@ export class PreparedSql {
 
   async affected<P, R>(statement: Statement<P, R>, params: P, tx?: EntityManager): Promise<number> {
     return (await this.query(statement, params, tx)).affected;
-  }
-
-  private readonly legacyNames = new Map<string, string>();
-
-  private async legacy(text: string, values: unknown[]): Promise<unknown> {
-    let name = this.legacyNames.get(text);
-    if (!name)
-      this.legacyNames.set(text, (name = defineStatement({ name: 'legacy', sql: text }).preparedName));
-    const result = await this.pool().query({ name, text, values });
-    return result.command === 'UPDATE' || result.command === 'DELETE'
-      ? [result.rows, result.rowCount ?? 0]
-      : result.rows;
   }
 
   private pool(): Pool {
