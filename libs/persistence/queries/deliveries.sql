@@ -44,12 +44,6 @@ UPDATE webhook_deliveries SET status = 'pending', round = attempts + 1, next_att
        updated_at = clock_timestamp()
  WHERE id = $1 AND status <> 'pending' RETURNING round;
 
--- deliveries.overdue
--- params: $1 olderThanMs
-SELECT id, round FROM webhook_deliveries
- WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::float8 / 1000)
- ORDER BY next_attempt_at LIMIT 500;
-
 -- deliveries.recentFailures
 -- params: $1 userId, $2 limit
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, IsNull, Raw, type Repository } from 'typeorm';
 import { isUuid, statusAfterAttempt, type DeliveryStatus } from '@app/domain';
 import { EndpointLookup, type WebhookEndpointRow } from '../cache/endpoint.lookup.js';
 import type { KeysetPosition } from '../cursor.js';
-import type { InboundEventEntity } from '../entities/inbound-event.entity.js';
-import type { DeliveryType } from '../entities/webhook-delivery.entity.js';
+import { InboundEventEntity } from '../entities/inbound-event.entity.js';
+import { WebhookDeliveryEntity, type DeliveryType } from '../entities/webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity.js';
 import {
   claimDelivery,
@@ -14,7 +14,6 @@ import {
   findDeliveryForEvent,
   listDeliveries,
   markPending,
-  overdueDeliveries,
   recentFailures,
   recordAttempt,
   type DeliveryRow,
@@ -24,12 +23,15 @@ import {
   createInboundEvent,
   findInboundEvent,
   recordInboundJudgment,
-  stuckInboundEvents,
 } from '../statements/inbound.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { toEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
 
 export type InboundEventRow = Omit<InboundEventEntity, 'createdAt'>;
+
+/** A timestamp this many milliseconds (`:olderThanMs`) before the database's now. */
+const olderThan = (column: string) =>
+  `${column} < now() - make_interval(secs => :olderThanMs::float8 / 1000)`;
 
 export type { DeliveryStatus, DeliveryRow, DeliveryType, WebhookEndpointRow };
 
@@ -37,6 +39,8 @@ export type { DeliveryStatus, DeliveryRow, DeliveryType, WebhookEndpointRow };
 @Injectable()
 export class WebhookRepository {
   private readonly endpointRows: Repository<WebhookEndpointEntity>;
+  private readonly events: Repository<InboundEventEntity>;
+  private readonly deliveries: Repository<WebhookDeliveryEntity>;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -44,6 +48,8 @@ export class WebhookRepository {
     private readonly endpoints: EndpointLookup,
   ) {
     this.endpointRows = dataSource.getRepository(WebhookEndpointEntity);
+    this.events = dataSource.getRepository(InboundEventEntity);
+    this.deliveries = dataSource.getRepository(WebhookDeliveryEntity);
   }
 
   /** Saves the user's one endpoint, replacing any earlier one (new id, new secret). */
@@ -74,8 +80,13 @@ export class WebhookRepository {
 
   /** Events accepted this long ago and still not judged: their job never reached a worker. */
   async stuckEvents(olderThanMs: number): Promise<string[]> {
-    const rows = await this.sql.rows(stuckInboundEvents, { olderThanMs });
-    return rows.map((row) => row.id);
+    const events = await this.events.find({
+      select: { id: true },
+      where: { evaluationId: IsNull(), createdAt: Raw(olderThan, { olderThanMs }) },
+      order: { createdAt: 'ASC' },
+      take: 500,
+    });
+    return events.map((event) => event.id);
   }
 
   /**
@@ -155,7 +166,12 @@ export class WebhookRepository {
 
   /** Pending deliveries whose next attempt is this long overdue: their job may have been lost. */
   overdueDeliveries(olderThanMs: number): Promise<Array<{ id: string; round: number }>> {
-    return this.sql.rows(overdueDeliveries, { olderThanMs });
+    return this.deliveries.find({
+      select: { id: true, round: true },
+      where: { status: 'pending', nextAttemptAt: Raw(olderThan, { olderThanMs }) },
+      order: { nextAttemptAt: 'ASC' },
+      take: 500,
+    });
   }
 
   listDeliveries(

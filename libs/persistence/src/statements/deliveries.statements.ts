@@ -55,14 +55,6 @@ export const markPending = defineStatement<{ id: string }, { round: number }>({
      WHERE id = :id AND status <> 'pending' RETURNING round`,
 });
 
-export const overdueDeliveries = defineStatement<{ olderThanMs: number }, { id: string; round: number }>({
-  name: 'deliveries.overdue',
-  sql: `
-    SELECT id, round FROM webhook_deliveries
-     WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)
-     ORDER BY next_attempt_at LIMIT 500`,
-});
-
 /** Newest first, keyset-paginated on (created_at, id); a null status or position does not filter. */
 export const listDeliveries = defineStatement<
   {

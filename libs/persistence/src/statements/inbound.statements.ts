@@ -52,12 +52,3 @@ export const findInboundEvent = defineStatement<{ id: string }, Omit<InboundEven
            evaluation_id AS "evaluationId"
       FROM inbound_events WHERE id = :id`,
 });
-
-/** Events accepted this long ago and still not judged: their job never reached a worker. */
-export const stuckInboundEvents = defineStatement<{ olderThanMs: number }, { id: string }>({
-  name: 'inbound.stuckEvents',
-  sql: `
-    SELECT id FROM inbound_events
-     WHERE evaluation_id IS NULL AND created_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)
-     ORDER BY created_at LIMIT 500`,
-});
