@@ -13,28 +13,12 @@ import {
   listPacks,
   lockPack,
   updateDraftDocument,
+  type PackListRow,
+  type PackRecord,
 } from '../statements/packs.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
-/** A pack with its draft document and, when published, its live document. */
-export interface PackRecord {
-  id: string;
-  name: string;
-  draftVersionId: string;
-  liveVersionId: string | null;
-  updatedAt: Date;
-  document: PackDocument;
-  liveDocument: PackDocument | null;
-}
-
-export interface PackListRow {
-  id: string;
-  name: string;
-  liveVersionId: string | null;
-  updatedAt: Date;
-  questionCount: number;
-  unpublishedChanges: boolean;
-}
+export type { PackListRow, PackRecord };
 
 export interface PackVersionRow {
   id: string;

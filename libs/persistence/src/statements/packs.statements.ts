@@ -6,19 +6,28 @@ interface OwnedPack {
   packId: string;
 }
 
+/** A pack with its draft document and, when published, its live document. */
+export interface PackRecord {
+  id: string;
+  name: string;
+  draftVersionId: string;
+  liveVersionId: string | null;
+  updatedAt: Date;
+  document: PackDocument;
+  liveDocument: PackDocument | null;
+}
+
+export interface PackListRow {
+  id: string;
+  name: string;
+  liveVersionId: string | null;
+  updatedAt: Date;
+  questionCount: number;
+  unpublishedChanges: boolean;
+}
+
 /** A live pack with its draft document and, when published, its live document. */
-export const findPack = defineStatement<
-  OwnedPack,
-  {
-    id: string;
-    name: string;
-    draftVersionId: string;
-    liveVersionId: string | null;
-    updatedAt: Date;
-    document: PackDocument;
-    liveDocument: PackDocument | null;
-  }
->({
+export const findPack = defineStatement<OwnedPack, PackRecord>({
   name: 'packs.find',
   sql: `
     SELECT p.id, p.name, p.draft_version_id AS "draftVersionId", p.live_version_id AS "liveVersionId",
@@ -33,17 +42,7 @@ export const findPack = defineStatement<
  * The user's live packs, newest first. jsonb equality ignores key order, so `unpublishedChanges` is
  * a deep comparison done by Postgres; without a live version it is true once the draft has questions.
  */
-export const listPacks = defineStatement<
-  { userId: string },
-  {
-    id: string;
-    name: string;
-    liveVersionId: string | null;
-    updatedAt: Date;
-    questionCount: number;
-    unpublishedChanges: boolean;
-  }
->({
+export const listPacks = defineStatement<{ userId: string }, PackListRow>({
   name: 'packs.list',
   sql: `
     SELECT p.id, p.name, p.live_version_id AS "liveVersionId", p.updated_at AS "updatedAt",

@@ -27,14 +27,7 @@ function withCompletionDelivery(type: 'simulation.completed' | 'simulation.faile
 
 /** Records a simulation: `queued`, or `completed` at once (with its delivery) when there is nothing to judge. */
 export const createSimulation = defineStatement<
-  {
-    id: string;
-    userId: string;
-    datasetId: string;
-    packId: string;
-    packVersionId: string;
-    status: SimulationStatus;
-    total: number;
+  Pick<SimulationRow, 'id' | 'userId' | 'datasetId' | 'packId' | 'packVersionId' | 'status' | 'total'> & {
     finishedAt: Date | null;
   },
   FinishedSimulation
