@@ -68,8 +68,8 @@ export class AuthenticationGuard implements CanActivate {
     const secret = requirement.sessionOnly ? null : extractApiKey(request);
     if (secret !== null) {
       // Keys are checked here directly rather than through a Passport strategy: this runs on every
-      // keyed request, and Passport's per-request plumbing cost 2.5% of the API's CPU on the judge
-      // route. Sessions still go through the Passport session strategy.
+      // keyed request, and Passport's per-request plumbing showed in the judge route's CPU profile.
+      // Sessions still go through the Passport session strategy.
       const principal = secret ? await this.apiKeys.authenticate(secret) : null;
       if (!principal || principal.kind !== 'apiKey') throw new UnauthenticatedError('invalid API key');
       request.user = principal;

@@ -9,7 +9,16 @@ export {
   isWellFormedApiKey,
   hashSecret,
 } from './api-key-format.js';
-export type { Ticket, TicketMessage, TicketRole, MetadataValue } from './ticket.js';
+export {
+  TICKET_LIMITS,
+  TICKET_ROLES,
+  ticketMessageSchema,
+  ticketSchema,
+  type Ticket,
+  type TicketMessage,
+  type TicketRole,
+  type MetadataValue,
+} from './ticket.js';
 export * from './pack-document.js';
 export * from './judgment.js';
 export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';

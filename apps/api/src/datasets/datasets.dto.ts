@@ -1,13 +1,15 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ArrayMaxSize, ArrayMinSize, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { z } from 'zod';
 import { MAX_DATASET_TICKETS } from '@app/datasets';
-import type { Ticket } from '@app/domain';
+import { ticketSchema, type Ticket } from '@app/domain';
+import { SchemaDto } from '../errors/schema-body.js';
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { csvToTickets, isCsvContentType } from './csv-tickets.js';
-import { IsNestedObjects, Omittable } from '../errors/validation-rules.js';
+import { Omittable } from '../errors/validation-rules.js';
 
 export class CreateDatasetDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'November billing tickets' })
@@ -66,13 +68,11 @@ export class ListDatasetTicketsQueryDto {
   cursor?: string;
 }
 
-export class UploadTicketsDto {
-  @ApiProperty({ type: [TicketDto], minItems: 1, maxItems: MAX_DATASET_TICKETS })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_DATASET_TICKETS)
-  @IsNestedObjects(() => TicketDto)
-  tickets: TicketDto[];
-}
+/** Checked by the ticket's one schema, as on the judge route (see errors/schema-body.ts). */
+export class UploadTicketsDto extends SchemaDto(
+  z.strictObject({ tickets: z.array(ticketSchema).min(1).max(MAX_DATASET_TICKETS) }),
+  { tickets: () => TicketDto },
+) {}
 
 export class UploadResultDto {
   @ApiProperty({ type: 'integer', description: 'Tickets stored by this upload.' })

@@ -5,7 +5,8 @@ import {
   type ValidationPipeOptions,
 } from '@nestjs/common';
 import { ValidationError, type ValidationIssue } from '@app/domain';
-import { fastAcceptOf } from './fast-accept.js';
+import { bodySchemaOf } from './schema-body.js';
+import { isPlainObject } from './schema-issues.js';
 
 function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] {
   return errors.flatMap((error) => {
@@ -18,23 +19,22 @@ function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] 
   });
 }
 
-const isPlainObject = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A request DTO class, as opposed to the built-in types a pipe also sees (String, Object…). */
 const isDto = (metatype: unknown): boolean =>
   typeof metatype === 'function' && ![String, Number, Boolean, Object, Array].includes(metatype as never);
 
 /**
- * Nest's ValidationPipe, except that a body whose DTO carries a @FastAccept check and passes it is
- * handed on as parsed, without class-transformer and class-validator (the check accepts only bodies
- * they would accept; see fast-accept.ts). Controllers read these bodies' fields, never their class.
+ * Nest's ValidationPipe, except that a body defined by a schema (see schema-body.ts) is checked by
+ * that schema alone and handed on as parsed, without class-transformer and class-validator.
+ * Controllers read these bodies' fields, never their class.
  */
-export class FastAcceptValidationPipe extends ValidationPipe {
+export class SchemaBodyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && fastAcceptOf(metadata.metatype)?.(value)) return value;
+    if (metadata.type !== 'body') return super.transform(value, metadata);
+    const schema = bodySchemaOf(metadata.metatype);
+    if (schema) return schema.parse(value);
     // Every body DTO is an object: `null`, an array or a bare value would skip its rules.
-    if (metadata.type === 'body' && isDto(metadata.metatype) && !isPlainObject(value)) {
+    if (isDto(metadata.metatype) && !isPlainObject(value)) {
       throw new ValidationError([{ path: 'body', message: 'body must be a JSON object' }]);
     }
     return super.transform(value, metadata);
@@ -54,5 +54,5 @@ export const VALIDATION_OPTIONS: ValidationPipeOptions = {
 };
 
 export function createValidationPipe(): ValidationPipe {
-  return new FastAcceptValidationPipe(VALIDATION_OPTIONS);
+  return new SchemaBodyValidationPipe(VALIDATION_OPTIONS);
 }

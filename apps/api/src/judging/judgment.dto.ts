@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsString, MinLength } from 'class-validator';
 import type {
   Answer,
   Derived,
@@ -9,9 +8,9 @@ import type {
   Ticket,
   Usage,
 } from '@app/domain';
-import { FAST, FastAccept } from '../errors/fast-accept.js';
-import { TICKET_FAST_SCHEMA, TicketDto } from './ticket.dto.js';
-import { IsNestedObject } from '../errors/validation-rules.js';
+import { SchemaDto } from '../errors/schema-body.js';
+import { judgeBodySchema } from './judge-body.schema.js';
+import { TicketDto } from './ticket.dto.js';
 
 export class UsageDto {
   @ApiProperty()
@@ -92,23 +91,8 @@ export class JudgmentResultDto implements JudgmentResult {
   usage?: Usage;
 }
 
-@FastAccept({
-  type: 'object',
-  additionalProperties: false,
-  required: ['packId', 'ticket'],
-  properties: { packId: FAST.nonEmptyString, ticket: TICKET_FAST_SCHEMA },
-})
-export class JudgeRequestDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsString()
-  @MinLength(1)
-  packId: string;
-
-  @ApiProperty({ type: TicketDto })
-  @IsDefined()
-  @IsNestedObject(() => TicketDto)
-  ticket: TicketDto;
-}
+/** The judge and inbound body (see judge-body.schema.ts). */
+export class JudgeRequestDto extends SchemaDto(judgeBodySchema, { ticket: () => TicketDto }) {}
 
 export class JudgeResponseDto {
   @ApiProperty({ format: 'uuid' })

@@ -1,28 +1,25 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsString, MinLength } from 'class-validator';
-import { IsNestedObject, Omittable } from '../errors/validation-rules.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ticketSchema } from '@app/domain';
+import { SchemaDto } from '../errors/schema-body.js';
+import { packIdField } from './judge-body.schema.js';
 import { JudgeResponseDto } from './judgment.dto.js';
 import { TicketDto } from './ticket.dto.js';
 
-export class PlaygroundJudgeRequestDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsString()
-  @MinLength(1)
-  packId: string;
+/** The judge body plus an optional version; it carries a ticket, so it shares the ticket's schema. */
+export const playgroundBodySchema = z.strictObject({
+  packId: packIdField,
+  packVersionId: z
+    .string()
+    .meta({
+      format: 'uuid',
+      description: 'Judge with this version of the pack, the draft included; the live version when absent.',
+    })
+    .optional(),
+  ticket: ticketSchema,
+});
 
-  @ApiPropertyOptional({
-    format: 'uuid',
-    description: 'Judge with this version of the pack, the draft included; the live version when absent.',
-  })
-  @Omittable()
-  @IsString()
-  packVersionId?: string;
-
-  @ApiProperty({ type: TicketDto })
-  @IsDefined()
-  @IsNestedObject(() => TicketDto)
-  ticket: TicketDto;
-}
+export class PlaygroundJudgeRequestDto extends SchemaDto(playgroundBodySchema, { ticket: () => TicketDto }) {}
 
 export class PlaygroundJudgeResponseDto extends JudgeResponseDto {
   @ApiProperty({ type: TicketDto, description: 'The ticket as the model saw it and as stored: redacted.' })

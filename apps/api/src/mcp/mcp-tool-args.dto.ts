@@ -1,13 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Length, MaxLength, MinLength } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { z } from 'zod';
 import { CompareQueryDto, PackListItemDto } from '../packs/packs.dto.js';
 import { CalibrationQueryDto, CreateLabelDto, ListReviewsQueryDto } from '../reviews/reviews.dto.js';
-import { JudgeRequestDto } from '../judging/judgment.dto.js';
+import { judgeBodySchema } from '../judging/judge-body.schema.js';
+import { TicketDto } from '../judging/ticket.dto.js';
 import { StartSimulationDto } from '../simulations/simulations.dto.js';
-import { FAST, FastAccept } from '../errors/fast-accept.js';
-import { TICKET_FAST_SCHEMA } from '../judging/ticket.dto.js';
-import { Omittable } from '../errors/validation-rules.js';
+import { SchemaDto } from '../errors/schema-body.js';
 
 /*
  * The arguments of each MCP tool, named as the REST route's path, query and body fields. Where a
@@ -36,29 +36,21 @@ export class ComparePackVersionsArgs extends CompareQueryDto {
   packId: string;
 }
 
-/** The hot tool gets the judge route's fast accept too (see fast-accept.ts), plus its key. */
-@FastAccept({
-  type: 'object',
-  additionalProperties: false,
-  required: ['packId', 'ticket'],
-  properties: {
-    packId: FAST.nonEmptyString,
-    ticket: TICKET_FAST_SCHEMA,
-    idempotencyKey: { type: 'string', minLength: 1, maxLength: 128 },
-  },
-})
-export class JudgeTicketArgs extends JudgeRequestDto {
-  @ApiPropertyOptional({
-    minLength: 1,
-    maxLength: 128,
-    description:
-      'Judge at most once per key (24 hours): a replay returns the stored evaluation. Keys of this tool never collide with the REST Idempotency-Key header.',
-  })
-  @Omittable()
-  @IsString()
-  @Length(1, 128)
-  idempotencyKey?: string;
-}
+/** The hot tool takes the judge route's body (its one schema), plus its key. */
+export class JudgeTicketArgs extends SchemaDto(
+  judgeBodySchema.extend({
+    idempotencyKey: z
+      .string()
+      .min(1)
+      .max(128)
+      .meta({
+        description:
+          'Judge at most once per key (24 hours): a replay returns the stored evaluation. Keys of this tool never collide with the REST Idempotency-Key header.',
+      })
+      .optional(),
+  }),
+  { ticket: () => TicketDto },
+) {}
 
 export class EvaluationIdArgs {
   @Id('The evaluation.')

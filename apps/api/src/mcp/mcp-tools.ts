@@ -9,7 +9,8 @@ import { SimulationService } from '@app/simulations';
 import { DatasetListDto } from '../datasets/datasets.dto.js';
 import { EvaluationDto, JudgeResponseDto, LabelDto } from '../judging/judgment.dto.js';
 import { PackComparisonDto, PackDto } from '../packs/packs.dto.js';
-import { CalibrationDto, ReviewPageDto, StatsDto } from '../reviews/reviews.dto.js';
+import { CalibrationDto, ReviewPageDto } from '../reviews/reviews.dto.js';
+import { StatsDto } from '../reviews/stats.dto.js';
 import { SimulationDto, SimulationIdDto, SimulationListDto } from '../simulations/simulations.dto.js';
 import {
   ComparePackVersionsArgs,

@@ -19,8 +19,8 @@ import {
   CreateLabelDto,
   ListReviewsQueryDto,
   ReviewPageDto,
-  StatsDto,
 } from './reviews.dto.js';
+import { StatsDto } from './stats.dto.js';
 
 @ApiTags('reviews')
 @Controller('api')

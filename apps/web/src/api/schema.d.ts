@@ -1292,13 +1292,13 @@ export interface components {
             avgLatencyMs: number;
             /** @description Tokens of today's evaluations. */
             tokens: components["schemas"]["TokensDto"];
-            /** @description The 5 newest simulations (empty until simulations exist). */
+            /** @description The 5 newest simulations. */
             recentRuns: components["schemas"]["RecentRunDto"][];
-            /** @description The 5 newest failed completion deliveries (empty until webhooks exist). */
+            /** @description The 5 most recently updated failed completion deliveries of evaluations (`lastStatusCode` 0: no response). */
             recentWebhookFailures: components["schemas"]["WebhookFailureDto"][];
             /** @description Evaluations in `review` with no label (all time). */
             reviewsToLabel: number;
-            /** @description Completion deliveries currently failed (0 until webhooks exist). */
+            /** @description Completion deliveries of evaluations currently failed. */
             webhookFailureCount: number;
             /** @description The last 30 UTC days, oldest first, zeros included. */
             daily: components["schemas"]["DailyDto"][];

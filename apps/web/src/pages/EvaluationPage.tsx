@@ -12,7 +12,8 @@ import { TicketView } from '../components/reviews/TicketView';
 import { useLabeling } from '../components/reviews/useLabeling';
 import { useNextItem } from '../components/reviews/useNextItem';
 import { Empty, ErrorNotice, Loading } from '../components/states';
-import { agreeingLabel, filtersSearch, firstUnlabeled, questionSpecs, readFilters } from '../lib/reviews';
+import { agreeingLabel, filtersSearch, readFilters } from '../lib/reviews';
+import { firstUnlabeled, questionSpecs } from '../lib/reviews-questions';
 
 function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
   const [searchParams] = useSearchParams();

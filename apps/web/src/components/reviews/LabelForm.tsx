@@ -1,7 +1,8 @@
 import { Button, Group, NumberInput, Radio, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, type Schemas } from '../../api/client';
-import { labelFromValue, valueFromLabel, type QuestionSpec } from '../../lib/reviews';
+import { labelFromValue, valueFromLabel } from '../../lib/reviews';
+import type { QuestionSpec } from '../../lib/reviews-questions';
 
 interface Props {
   spec: QuestionSpec;

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { errorMessage } from '../../api/client';
-import { agreeingLabel, answerText, type QuestionSpec } from '../../lib/reviews';
+import { agreeingLabel, answerText } from '../../lib/reviews';
+import type { QuestionSpec } from '../../lib/reviews-questions';
 import { LabelForm } from './LabelForm';
 import { ModelAnswer } from './ModelAnswer';
 import type { LabelInput } from './useLabeling';

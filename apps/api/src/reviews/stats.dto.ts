@@ -1,0 +1,100 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+// The dashboard's figures (`GET /api/stats`, MCP `get_stats`), as StatsService computes them.
+
+class DailyDto {
+  @ApiProperty({ example: '2026-11-21', description: 'UTC date' })
+  date: string;
+
+  @ApiProperty()
+  accept: number;
+
+  @ApiProperty()
+  review: number;
+
+  @ApiProperty()
+  reject: number;
+}
+
+class ByStatusDto {
+  @ApiProperty()
+  accept: number;
+
+  @ApiProperty()
+  review: number;
+
+  @ApiProperty()
+  reject: number;
+}
+
+class TokensDto {
+  @ApiProperty()
+  input: number;
+
+  @ApiProperty()
+  output: number;
+}
+
+class RecentRunDto {
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty()
+  status: string;
+
+  @ApiProperty()
+  packId: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt: string;
+}
+
+class WebhookFailureDto {
+  @ApiProperty()
+  id: string;
+
+  @ApiProperty()
+  evaluationId: string;
+
+  @ApiProperty({ type: 'integer' })
+  lastStatusCode: number;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt: string;
+}
+
+export class StatsDto {
+  @ApiProperty({ description: 'Evaluations created today (UTC).' })
+  evaluationsToday: number;
+
+  @ApiProperty({ type: ByStatusDto, description: "Today's evaluations by status." })
+  byStatus: ByStatusDto;
+
+  @ApiProperty({ description: "Mean latencyMs of today's evaluations (0 without any)." })
+  avgLatencyMs: number;
+
+  @ApiProperty({ type: TokensDto, description: "Tokens of today's evaluations." })
+  tokens: TokensDto;
+
+  @ApiProperty({
+    type: [RecentRunDto],
+    description: 'The 5 newest simulations.',
+  })
+  recentRuns: RecentRunDto[];
+
+  @ApiProperty({
+    type: [WebhookFailureDto],
+    description:
+      'The 5 most recently updated failed completion deliveries of evaluations (`lastStatusCode` 0: no response).',
+  })
+  recentWebhookFailures: WebhookFailureDto[];
+
+  @ApiProperty({ description: 'Evaluations in `review` with no label (all time).' })
+  reviewsToLabel: number;
+
+  @ApiProperty({ description: 'Completion deliveries of evaluations currently failed.' })
+  webhookFailureCount: number;
+
+  @ApiProperty({ type: [DailyDto], description: 'The last 30 UTC days, oldest first, zeros included.' })
+  daily: DailyDto[];
+}
