@@ -4,6 +4,8 @@ import {
   answerCategory,
   calibrateQuestion,
   cohensKappa,
+  countBelowThreshold,
+  shareBelowThreshold,
   suggestThreshold,
   type LabeledAnswer,
 } from './calibration.js';
@@ -120,5 +122,24 @@ describe('calibrateQuestion', () => {
     expect(report.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1 });
     expect(report.reliability[0]).toEqual({ from: 0, to: 0.1, count: 0, agreement: null });
     expect(report.suggestedMinSelectedProbability).toBe(0.85);
+  });
+});
+
+describe('countBelowThreshold and shareBelowThreshold', () => {
+  const answers: Answer[] = [
+    choice('a', 0.5),
+    choice('b', 0.7),
+    { type: 'boolean', probability: 0.2 }, // selected side: 0.8
+    { type: 'choice', choice: 'c' }, // no probabilities: 1
+  ];
+
+  it('counts answers whose selected probability is strictly below the threshold', () => {
+    expect(countBelowThreshold(answers, 0.7)).toEqual({ answered: 4, below: 1 });
+    expect(countBelowThreshold(answers, 0.81)).toEqual({ answered: 4, below: 3 });
+  });
+
+  it('shares over several counts, null when nothing was answered', () => {
+    expect(shareBelowThreshold({ answered: 6, below: 2 }, countBelowThreshold(answers, 0.81))).toBe(0.5);
+    expect(shareBelowThreshold({ answered: 0, below: 0 }, countBelowThreshold([], 0.5))).toBeNull();
   });
 });

@@ -134,3 +134,22 @@ export function calibrateQuestion(
     suggestedMinSelectedProbability: suggestThreshold(items, targetAgreement),
   };
 }
+
+/** Answers counted against a threshold: how many, and how many fall below it (so go to review). */
+export interface ThresholdCount {
+  answered: number;
+  below: number;
+}
+
+/** Counts the answers whose selected probability is below `threshold`, as the decision rule does. */
+export function countBelowThreshold(answers: Answer[], threshold: number): ThresholdCount {
+  const below = answers.filter((answer) => selectedProbability(answer) < threshold).length;
+  return { answered: answers.length, below };
+}
+
+/** The share below the threshold over several counts; null when nothing was answered. */
+export function shareBelowThreshold(...counts: ThresholdCount[]): number | null {
+  const answered = counts.reduce((sum, count) => sum + count.answered, 0);
+  const below = counts.reduce((sum, count) => sum + count.below, 0);
+  return answered ? below / answered : null;
+}

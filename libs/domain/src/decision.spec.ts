@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decide, selectedProbability } from './decision.js';
+import { decide, selectedProbabilities, selectedProbability } from './decision.js';
 import type { Answer } from './judgment.js';
 import type { PackDocument } from './pack-document.js';
 
@@ -73,6 +73,17 @@ describe('selectedProbability', () => {
     [{ type: 'score', score: 2 }, 1],
   ])('%j -> %d', (answer, expected) => {
     expect(selectedProbability(answer)).toBeCloseTo(expected, 10);
+  });
+});
+
+describe('selectedProbabilities', () => {
+  it('maps each answered question to its selected probability', () => {
+    expect(
+      selectedProbabilities({
+        tone: { type: 'boolean', probability: 0.3 },
+        topic: { type: 'choice', choice: 'a', probabilities: { a: 0.6, b: 0.4 } },
+      }),
+    ).toEqual({ tone: 0.7, topic: 0.6 });
   });
 });
 

@@ -24,6 +24,11 @@ export function selectedProbability(answer: Answer): number {
   }
 }
 
+/** Each answered question's selected probability (stored with an evaluation, for calibration). */
+export function selectedProbabilities(answers: Record<string, Answer>): Record<string, number> {
+  return Object.fromEntries(Object.entries(answers).map(([id, answer]) => [id, selectedProbability(answer)]));
+}
+
 function selectedOutcome(question: Question, answer: Answer): Outcome | undefined {
   if (question.type === 'choice' && answer.type === 'choice') {
     return question.criteria.options.find((option) => option.value === answer.choice)?.outcome;

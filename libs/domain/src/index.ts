@@ -22,7 +22,7 @@ export {
 export * from './pack-document.js';
 export * from './judgment.js';
 export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';
-export { decide, selectedProbability, type Decision } from './decision.js';
+export { decide, selectedProbabilities, selectedProbability, type Decision } from './decision.js';
 export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';

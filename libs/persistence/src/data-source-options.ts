@@ -9,6 +9,10 @@ import { IdempotencyKeyEntity } from './entities/idempotency-key.entity.js';
 import { PackVersionEntity } from './entities/pack-version.entity.js';
 import { PackEntity } from './entities/pack.entity.js';
 import { SimulationEntity } from './entities/simulation.entity.js';
+import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity.js';
+import { InboundEventEntity } from './entities/inbound-event.entity.js';
+import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity.js';
+import { EvaluationDailyStatsEntity } from './entities/evaluation-daily-stats.entity.js';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
 import { PacksAndEvaluations1763856000000 } from './migrations/1763856000000-packs-and-evaluations.js';
 import { ReviewsLabelsStats1763942400000 } from './migrations/1763942400000-reviews-labels-stats.js';
@@ -19,6 +23,7 @@ import { DeliveryRounds1764288000000 } from './migrations/1764288000000-delivery
 import { OAuth1764374400000 } from './migrations/1764374400000-oauth.js';
 import { DeliveryClaims1764460800000 } from './migrations/1764460800000-delivery-claims.js';
 import { SimulationCompletions1764547200000 } from './migrations/1764547200000-simulation-completions.js';
+import { SelectedProbabilities1764633600000 } from './migrations/1764633600000-selected-probabilities.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -26,6 +31,7 @@ import {
   OAuthTokenEntity,
 } from './entities/oauth.entity.js';
 
+/** An entity for every table the migrations create (checked against the migrated schema by a test). */
 export const ENTITIES = [
   UserEntity,
   SessionEntity,
@@ -42,6 +48,10 @@ export const ENTITIES = [
   OAuthGrantEntity,
   OAuthCodeEntity,
   OAuthTokenEntity,
+  WebhookEndpointEntity,
+  InboundEventEntity,
+  WebhookDeliveryEntity,
+  EvaluationDailyStatsEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -55,6 +65,7 @@ export const MIGRATIONS = [
   OAuth1764374400000,
   DeliveryClaims1764460800000,
   SimulationCompletions1764547200000,
+  SelectedProbabilities1764633600000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

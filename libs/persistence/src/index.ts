@@ -1,7 +1,7 @@
 export { PersistenceModule } from './persistence.module.js';
 export { dataSourceOptions, ENTITIES, MIGRATIONS } from './data-source-options.js';
 export { RedisClient } from './redis.provider.js';
-export { PreparedSql } from './prepared-sql.js';
+export { PreparedSql, type StatementResult } from './statements/prepared-sql.js';
 export { EvaluationInserts } from './repositories/evaluation-inserts.js';
 export { CacheInvalidation } from './cache/cache-invalidation.service.js';
 export { InvalidatedCache, type InvalidatedCacheOptions } from './cache/invalidated-cache.js';

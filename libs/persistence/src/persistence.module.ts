@@ -8,7 +8,7 @@ import { CacheInvalidation } from './cache/cache-invalidation.service.js';
 import { EndpointLookup } from './cache/endpoint.lookup.js';
 import { LiveVersionCache } from './cache/live-version.cache.js';
 import { PackVersionLookup } from './cache/pack-version.lookup.js';
-import { PreparedSql } from './prepared-sql.js';
+import { PreparedSql } from './statements/prepared-sql.js';
 import { EvaluationInserts } from './repositories/evaluation-inserts.js';
 import { SimulationCompletions } from './repositories/simulation-completions.js';
 import { dataSourceOptions } from './data-source-options.js';

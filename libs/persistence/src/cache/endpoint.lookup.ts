@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity.js';
 import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
 import type { InvalidatedCache } from './invalidated-cache.js';
 
@@ -12,14 +13,14 @@ export interface WebhookEndpointRow {
   requireInboundSignature: boolean;
 }
 
-export function toEndpoint(raw: Record<string, unknown>): WebhookEndpointRow {
-  return {
-    id: raw.id as string,
-    userId: raw.user_id as string,
-    url: raw.url as string,
-    secret: raw.secret as string,
-    requireInboundSignature: raw.require_inbound_signature as boolean,
-  };
+function toEndpoint({
+  id,
+  userId,
+  url,
+  secret,
+  requireInboundSignature,
+}: WebhookEndpointEntity): WebhookEndpointRow {
+  return { id, userId, url, secret, requireInboundSignature };
 }
 
 /**
@@ -44,11 +45,8 @@ export class EndpointLookup {
 
   /** Past the cache: a delivery must never act on a stale "no endpoint" or an old secret. */
   async findFresh(userId: string): Promise<WebhookEndpointRow | null> {
-    const rows: Array<Record<string, unknown>> = await this.dataSource.query(
-      `SELECT * FROM webhook_endpoints WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0] ? toEndpoint(rows[0]) : null;
+    const endpoint = await this.dataSource.getRepository(WebhookEndpointEntity).findOneBy({ userId });
+    return endpoint ? toEndpoint(endpoint) : null;
   }
 
   /** After a write to the user's endpoint committed: drops it in every process. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import type { PreparedSql } from '../prepared-sql.js';
+import type { PreparedSql } from '../statements/prepared-sql.js';
 import { OAuthTokenEntity } from '../entities/oauth.entity.js';
 import { AccessTokenLookup } from './access-token.lookup.js';
 import { ApiKeyLookup } from './api-key.lookup.js';
@@ -50,12 +50,14 @@ function dataSource(rows: (entity: unknown, where: Record<string, unknown>) => u
 
 describe('LiveVersionCache', () => {
   function setup(rows: (packId: string) => unknown[]) {
-    const query = jest.fn((_: string, values: unknown[]) => Promise.resolve(rows(values[1] as string)));
+    const query = jest.fn((_: unknown, params: { userId: string; packId: string }) =>
+      Promise.resolve(rows(params.packId)[0] ?? null),
+    );
     const events = invalidation();
-    const cache = new LiveVersionCache(events.fake, { query } as unknown as PreparedSql);
+    const cache = new LiveVersionCache(events.fake, { first: query } as unknown as PreparedSql);
     return { cache, query, ...events };
   }
-  const live = (packId: string) => [{ live_version_id: `v-${packId}`, document: { questions: [] } }];
+  const live = (packId: string) => [{ liveVersionId: `v-${packId}`, document: { questions: [] } }];
 
   it('is the cache `live-versions` with the hot-path bounds', () => {
     expect(setup(live).registered).toEqual(new Map([['live-versions', HOT_PATH_CACHE]]));
@@ -67,12 +69,12 @@ describe('LiveVersionCache', () => {
     expect(await cache.find('u', PACK)).toEqual(expected);
     expect(await cache.find('u', PACK)).toEqual(expected);
     expect(query).toHaveBeenCalledTimes(1);
-    expect(query.mock.calls[0][1]).toEqual(['u', PACK]);
+    expect(query.mock.calls[0][1]).toEqual({ userId: 'u', packId: PACK });
   });
 
   it('keeps neither a missing pack nor one without a live version', async () => {
     const { cache, query } = setup((packId) =>
-      packId === PACK ? [] : [{ live_version_id: null, document: null }],
+      packId === PACK ? [] : [{ liveVersionId: null, document: null }],
     );
     for (let i = 0; i < 2; i++) {
       expect(await cache.find('u', PACK)).toEqual({ found: false, reason: 'pack_not_found' });
@@ -135,11 +137,11 @@ describe('ApiKeyLookup', () => {
 });
 
 describe('EndpointLookup', () => {
-  const endpoint = { id: 'e1', user_id: 'u', url: 'https://x', secret: 's', require_inbound_signature: true };
+  const endpoint = { id: 'e1', userId: 'u', url: 'https://x', secret: 's', requireInboundSignature: true };
 
   function setup(rows: unknown[]) {
-    const db = dataSource(() => null);
-    db.query.mockResolvedValue(rows);
+    // The entity carries its creation time too; the lookup keeps the endpoint's fields only.
+    const db = dataSource(() => (rows[0] ? { ...rows[0], createdAt: new Date() } : null));
     const events = invalidation();
     return { lookup: new EndpointLookup(db.source, events.fake), ...db, ...events };
   }
@@ -153,27 +155,27 @@ describe('EndpointLookup', () => {
     const expected = { id: 'e1', userId: 'u', url: 'https://x', secret: 's', requireInboundSignature: true };
     expect(await present.lookup.find('u')).toEqual(expected);
     expect(await present.lookup.find('u')).toEqual(expected);
-    expect(present.query).toHaveBeenCalledTimes(1);
+    expect(present.findOneBy).toHaveBeenCalledTimes(1);
     const absent = setup([]);
     expect(await absent.lookup.find('u')).toBeNull();
     expect(await absent.lookup.find('u')).toBeNull();
-    expect(absent.query).toHaveBeenCalledTimes(1);
+    expect(absent.findOneBy).toHaveBeenCalledTimes(1);
   });
 
   it('findFresh always reads past the cache', async () => {
-    const { lookup, query } = setup([endpoint]);
+    const { lookup, findOneBy } = setup([endpoint]);
     await lookup.find('u');
     expect((await lookup.findFresh('u'))?.id).toBe('e1');
-    expect(query).toHaveBeenCalledTimes(2);
+    expect(findOneBy).toHaveBeenCalledTimes(2);
   });
 
   it("invalidate(userId) drops the user's endpoint here and publishes it", async () => {
-    const { lookup, query, published } = setup([endpoint]);
+    const { lookup, findOneBy, published } = setup([endpoint]);
     await lookup.find('u');
     await lookup.invalidate('u');
     expect(published).toEqual([['webhook-endpoints', 'u']]);
     await lookup.find('u');
-    expect(query).toHaveBeenCalledTimes(2);
+    expect(findOneBy).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, type PackDocument } from '@app/domain';
-import { PreparedSql } from '../prepared-sql.js';
+import { findLiveVersion } from '../statements/packs.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
 import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
 import type { InvalidatedCache } from './invalidated-cache.js';
 
@@ -37,14 +38,9 @@ export class LiveVersionCache {
   }
 
   private async load(userId: string, packId: string): Promise<LiveVersionLookup> {
-    const rows = (await this.sql.query(
-      `SELECT p.live_version_id, l.document
-         FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
-        WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
-      [userId, packId],
-    )) as Array<{ live_version_id: string | null; document: PackDocument | null }>;
-    if (!rows[0]) return { found: false, reason: 'pack_not_found' };
-    const { live_version_id: versionId, document } = rows[0];
+    const row = await this.sql.first(findLiveVersion, { userId, packId });
+    if (!row) return { found: false, reason: 'pack_not_found' };
+    const { liveVersionId: versionId, document } = row;
     if (!versionId || !document) return { found: false, reason: 'no_live_version' };
     return { found: true, packId, versionId, document };
   }

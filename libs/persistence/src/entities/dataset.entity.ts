@@ -12,10 +12,10 @@ export class DatasetEntity {
   @Column('text')
   name: string;
 
-  @Column('integer', { name: 'ticket_count' })
+  @Column('integer', { name: 'ticket_count', default: 0 })
   ticketCount: number;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;
 
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
@@ -40,6 +40,6 @@ export class DatasetTicketEntity {
   @Column('jsonb')
   ticket: Ticket;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;
 }

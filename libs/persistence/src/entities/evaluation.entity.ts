@@ -33,10 +33,10 @@ export class EvaluationEntity {
   @Column('integer', { name: 'latency_ms' })
   latencyMs: number;
 
-  @Column('integer', { name: 'input_tokens' })
+  @Column('integer', { name: 'input_tokens', default: 0 })
   inputTokens: number;
 
-  @Column('integer', { name: 'output_tokens' })
+  @Column('integer', { name: 'output_tokens', default: 0 })
   outputTokens: number;
 
   @Column('uuid', { name: 'simulation_id', nullable: true })
@@ -45,10 +45,17 @@ export class EvaluationEntity {
   @Column('uuid', { name: 'dataset_ticket_id', nullable: true })
   datasetTicketId: string | null;
 
+  @Column('uuid', { name: 'inbound_event_id', nullable: true })
+  inboundEventId: string | null;
+
+  /** `{questionId: selected probability}` of the answers, for calibration; null on rows written before it was stored. */
+  @Column('jsonb', { name: 'selected_probabilities', nullable: true })
+  selectedProbabilities: Record<string, number> | null;
+
   /** True when the evaluation has at least one label (kept by the label repository). */
   @Column('boolean', { default: false })
   labeled: boolean;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' })
   createdAt: Date;
 }

@@ -21,7 +21,7 @@ export class IdempotencyKeyEntity {
   @Column('uuid', { name: 'event_id', nullable: true })
   eventId: string | null;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;
 
   @Column('timestamptz', { name: 'expires_at' })

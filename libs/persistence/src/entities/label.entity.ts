@@ -19,15 +19,15 @@ export class LabelEntity {
   @Column('jsonb')
   answer: Answer;
 
-  @Column('text')
+  @Column('text', { default: '' })
   note: string;
 
   @Column('boolean')
   agreement: boolean;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;
 
-  @Column('timestamptz', { name: 'updated_at' })
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
   updatedAt: Date;
 }

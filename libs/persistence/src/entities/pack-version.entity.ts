@@ -16,7 +16,7 @@ export class PackVersionEntity {
   @Column('jsonb')
   document: PackDocument;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' })
   createdAt: Date;
 
   @Column('timestamptz', { name: 'published_at', nullable: true })

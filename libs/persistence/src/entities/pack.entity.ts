@@ -20,7 +20,7 @@ export class PackEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
-  @Column('timestamptz', { name: 'updated_at' })
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
   updatedAt: Date;
 
   @Column('timestamptz', { name: 'deleted_at', nullable: true })

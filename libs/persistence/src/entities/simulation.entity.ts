@@ -29,7 +29,7 @@ export class SimulationEntity {
   @Column('integer')
   total: number;
 
-  @Column('timestamptz', { name: 'created_at' })
+  @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' })
   createdAt: Date;
 
   @Column('timestamptz', { name: 'started_at', nullable: true })

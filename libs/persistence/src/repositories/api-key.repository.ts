@@ -5,6 +5,8 @@ import { DataSource, IsNull, type Repository } from 'typeorm';
 import { isUuid, type Permission } from '@app/domain';
 import { ApiKeyLookup } from '../cache/api-key.lookup.js';
 import { ApiKeyEntity } from '../entities/api-key.entity.js';
+import { touchApiKey } from '../statements/api-keys.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
 
 export interface NewApiKey {
   name: string;
@@ -19,8 +21,9 @@ export class ApiKeyRepository {
   private readonly keys: Repository<ApiKeyEntity>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectDataSource() dataSource: DataSource,
     private readonly lookup: ApiKeyLookup,
+    private readonly sql: PreparedSql,
   ) {
     this.keys = dataSource.getRepository(ApiKeyEntity);
   }
@@ -63,10 +66,6 @@ export class ApiKeyRepository {
 
   /** Records use at most once a minute per key, so a hot key does not write on every request. */
   async touchLastUsed(id: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE api_keys SET last_used_at = now()
-        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-      [id],
-    );
+    await this.sql.query(touchApiKey, { id });
   }
 }

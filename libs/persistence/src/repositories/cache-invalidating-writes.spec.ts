@@ -4,7 +4,7 @@ import type { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import type { ApiKeyLookup } from '../cache/api-key.lookup.js';
 import type { EndpointLookup } from '../cache/endpoint.lookup.js';
 import type { LiveVersionCache } from '../cache/live-version.cache.js';
-import type { PreparedSql } from '../prepared-sql.js';
+import type { PreparedSql } from '../statements/prepared-sql.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { OAuthRepository } from './oauth.repository.js';
 import { PackRepository } from './pack.repository.js';
@@ -31,9 +31,23 @@ function database(affected: number, rows: unknown[] = []) {
   const source = {
     query,
     getRepository: () => typeorm,
-    transaction: (work: (tx: { query: typeof query }) => Promise<unknown>) => work({ query }),
+    transaction: (work: (tx: unknown) => Promise<unknown>) => work({ query, getRepository: () => typeorm }),
   };
-  return { source: source as unknown as DataSource, query, typeorm };
+  // Named statements: every call goes through `statement`, as PreparedSql's helpers go through `query`.
+  const statement = jest.fn((..._: unknown[]) => Promise.resolve({ rows, affected }));
+  const sql = {
+    query: statement,
+    rows: async (...args: unknown[]) => (await statement(...args)).rows,
+    first: async (...args: unknown[]) => (await statement(...args)).rows[0] ?? null,
+    affected: async (...args: unknown[]) => (await statement(...args)).affected,
+  };
+  return {
+    source: source as unknown as DataSource,
+    query,
+    typeorm,
+    sql: sql as unknown as PreparedSql,
+    statement,
+  };
 }
 
 /** The cache's invalidation method, which must run after the write it follows. */
@@ -53,22 +67,23 @@ describe('PackRepository invalidates the live version', () => {
   function packs(affected: number, rows: unknown[] = []) {
     const db = database(affected, rows);
     const invalidate = invalidation();
-    const repository = new PackRepository(db.source, { invalidate } as unknown as LiveVersionCache);
+    const repository = new PackRepository(db.source, { invalidate } as unknown as LiveVersionCache, db.sql);
     return { repository, invalidate, ...db };
   }
 
   it('when a version is published', async () => {
-    const { repository, invalidate, query } = packs(1, [{ draft_version_id: 'draft' }]);
+    const { repository, invalidate, statement, typeorm } = packs(1, [{ draftVersionId: 'draft' }]);
     await repository.publish('u', PACK);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
-    invalidatedAfter(invalidate, query);
+    invalidatedAfter(invalidate, statement);
+    invalidatedAfter(invalidate, typeorm.update);
   });
 
   it('when the pack is deleted', async () => {
-    const { repository, invalidate, query } = packs(1);
+    const { repository, invalidate, typeorm } = packs(1);
     expect(await repository.delete('u', PACK)).toBe(true);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
-    invalidatedAfter(invalidate, query);
+    invalidatedAfter(invalidate, typeorm.update);
   });
 
   it('not when there was no such pack', async () => {
@@ -83,7 +98,7 @@ describe('ApiKeyRepository invalidates the key', () => {
   function keys(affected: number) {
     const db = database(affected);
     const invalidate = invalidation();
-    const repository = new ApiKeyRepository(db.source, { invalidate } as unknown as ApiKeyLookup);
+    const repository = new ApiKeyRepository(db.source, { invalidate } as unknown as ApiKeyLookup, db.sql);
     return { repository, invalidate, ...db };
   }
 
@@ -110,23 +125,19 @@ describe('ApiKeyRepository invalidates the key', () => {
 });
 
 describe('WebhookRepository invalidates the endpoint', () => {
-  const row = { id: ENDPOINT, user_id: 'u', url: 'https://x', secret: 's', require_inbound_signature: false };
+  const row = { id: ENDPOINT, userId: 'u', url: 'https://x', secret: 's', requireInboundSignature: false };
 
   function webhooks(affected: number, rows: unknown[] = []) {
     const db = database(affected, rows);
     const invalidate = invalidation();
-    const repository = new WebhookRepository(
-      db.source,
-      {} as PreparedSql,
-      {
-        invalidate,
-      } as unknown as EndpointLookup,
-    );
+    const repository = new WebhookRepository(db.source, db.sql, {
+      invalidate,
+    } as unknown as EndpointLookup);
     return { repository, invalidate, ...db };
   }
 
   it('when it is saved or replaced (a new secret)', async () => {
-    const { repository, invalidate, query } = webhooks(1, [row]);
+    const { repository, invalidate, statement } = webhooks(1, [row]);
     await repository.saveEndpoint('u', {
       id: ENDPOINT,
       url: 'https://x',
@@ -134,14 +145,14 @@ describe('WebhookRepository invalidates the endpoint', () => {
       requireInboundSignature: false,
     });
     expect(invalidate).toHaveBeenCalledWith('u');
-    invalidatedAfter(invalidate, query);
+    invalidatedAfter(invalidate, statement);
   });
 
   it('when it is deleted, and not when there was none', async () => {
     const deleted = webhooks(1);
     expect(await deleted.repository.deleteEndpoint('u', ENDPOINT)).toBe(true);
     expect(deleted.invalidate).toHaveBeenCalledWith('u');
-    invalidatedAfter(deleted.invalidate, deleted.query);
+    invalidatedAfter(deleted.invalidate, deleted.typeorm.delete);
     const missing = webhooks(0);
     expect(await missing.repository.deleteEndpoint('u', ENDPOINT)).toBe(false);
     expect(missing.invalidate).not.toHaveBeenCalled();
@@ -152,7 +163,11 @@ describe("OAuthRepository invalidates a grant's access tokens", () => {
   function oauth(rows: unknown[] = []) {
     const db = database(rows.length, rows);
     const invalidateGrant = invalidation();
-    const repository = new OAuthRepository(db.source, { invalidateGrant } as unknown as AccessTokenLookup);
+    const repository = new OAuthRepository(
+      db.source,
+      { invalidateGrant } as unknown as AccessTokenLookup,
+      db.sql,
+    );
     return { repository, invalidateGrant, ...db };
   }
 
@@ -164,16 +179,16 @@ describe("OAuthRepository invalidates a grant's access tokens", () => {
   });
 
   it('when the grant is revoked', async () => {
-    const { repository, invalidateGrant, query } = oauth();
+    const { repository, invalidateGrant, typeorm } = oauth();
     await repository.revokeGrant('g1');
     expect(invalidateGrant).toHaveBeenCalledWith('g1');
-    invalidatedAfter(invalidateGrant, query);
+    invalidatedAfter(invalidateGrant, typeorm.update);
   });
 
   it("when a client's grants are revoked: each of them", async () => {
-    const { repository, invalidateGrant, query } = oauth([{ id: 'g1' }, { id: 'g2' }]);
+    const { repository, invalidateGrant, statement } = oauth([{ id: 'g1' }, { id: 'g2' }]);
     expect(await repository.revokeClientGrants('u', 'client')).toEqual(['g1', 'g2']);
     expect(invalidateGrant.mock.calls).toEqual([['g1'], ['g2']]);
-    invalidatedAfter(invalidateGrant, query);
+    invalidatedAfter(invalidateGrant, statement);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, type Repository } from 'typeorm';
+import { DataSource, IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
 import { isUuid, type Ticket } from '@app/domain';
 import { DatasetEntity, DatasetTicketEntity } from '../entities/dataset.entity.js';
 
@@ -58,24 +58,29 @@ export class DatasetRepository {
   async append(userId: string, datasetId: string, tickets: Ticket[], limit: number): Promise<AppendResult> {
     if (!isUuid(datasetId)) return { outcome: 'not_found' };
     return this.dataSource.transaction(async (tx) => {
-      const rows: Array<{ ticket_count: number }> = await tx.query(
-        `SELECT ticket_count FROM datasets WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE`,
-        [datasetId, userId],
-      );
-      if (!rows[0]) return { outcome: 'not_found' } as const;
-      const stored = rows[0].ticket_count;
+      const dataset = await tx
+        .getRepository(DatasetEntity)
+        .createQueryBuilder('d')
+        .select(['d.id', 'd.ticketCount'])
+        .where({ id: datasetId, userId, deletedAt: IsNull() })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!dataset) return { outcome: 'not_found' } as const;
+      const stored = dataset.ticketCount;
       if (stored + tickets.length > limit) return { outcome: 'over_limit', stored } as const;
       if (tickets.length) {
-        await tx.query(
-          `INSERT INTO dataset_tickets (id, dataset_id, user_id, position, ticket)
-           SELECT gen_random_uuid(), $1, $2, $3 + t.ordinality - 1, t.ticket
-             FROM jsonb_array_elements($4::jsonb) WITH ORDINALITY AS t(ticket, ordinality)`,
-          [datasetId, userId, stored, JSON.stringify(tickets)],
+        await tx.getRepository(DatasetTicketEntity).insert(
+          tickets.map((ticket, i) => ({
+            id: randomUUID(),
+            datasetId,
+            userId,
+            position: stored + i,
+            ticket,
+          })),
         );
-        await tx.query(`UPDATE datasets SET ticket_count = $2 WHERE id = $1`, [
-          datasetId,
-          stored + tickets.length,
-        ]);
+        await tx
+          .getRepository(DatasetEntity)
+          .update({ id: datasetId }, { ticketCount: stored + tickets.length });
       }
       return { outcome: 'appended', inserted: tickets.length, total: stored + tickets.length } as const;
     });
@@ -97,10 +102,11 @@ export class DatasetRepository {
 
   /** The first `count` tickets' ids, in order (a simulation covers the tickets stored when it started). */
   async ticketIds(datasetId: string, count: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM dataset_tickets WHERE dataset_id = $1 AND position < $2 ORDER BY position`,
-      [datasetId, count],
-    );
+    const rows = await this.tickets.find({
+      select: { id: true },
+      where: { datasetId, position: LessThan(count) },
+      order: { position: 'ASC' },
+    });
     return rows.map((row) => row.id);
   }
 }

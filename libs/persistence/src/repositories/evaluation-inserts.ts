@@ -1,32 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
 import { Coalescer, type BatchAnswer } from '../coalescer.js';
-import { PreparedSql } from '../prepared-sql.js';
-import {
-  EVALUATION_COLUMN_TYPES,
-  EVALUATION_COLUMNS,
-  evaluationRowValues,
-  insertEvaluationRow,
-  type NewEvaluation,
-} from './evaluation-rows.js';
-
-const COLUMN_TYPES = EVALUATION_COLUMN_TYPES.map(([, type]) => type);
-const ALIASES = COLUMN_TYPES.map((_, i) => `c${i + 1}`);
-/** The last column, created_at, defaults to now, as in EVALUATION_PLACEHOLDERS. */
-const SELECTED = [...ALIASES.slice(0, -1), `COALESCE(${ALIASES[ALIASES.length - 1]}, clock_timestamp())`];
-
-/**
- * Many evaluation rows in one statement: one array per column, the creation time defaulting to now,
- * inserted in batch order (so of two rows with the same id, the first is the one stored).
- */
-const INSERT_ROWS = `
-  INSERT INTO evaluations (${EVALUATION_COLUMNS})
-  SELECT ${SELECTED.join(', ')}
-    FROM unnest(${COLUMN_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
-      WITH ORDINALITY AS r(${ALIASES.join(', ')}, position)
-   ORDER BY position
-  ON CONFLICT DO NOTHING
-  RETURNING id, created_at`;
+import { insertEvaluations } from '../statements/evaluations.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
+import { evaluationColumns, insertEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
 
 /** Rows per statement at most; a busier turn is sent in several. */
 const MAX_ROWS = 200;
@@ -77,11 +54,7 @@ export class EvaluationInserts {
   }
 
   private async insertRows(evaluations: NewEvaluation[]): Promise<Map<string, Date>> {
-    const columns: unknown[][] = COLUMN_TYPES.map(() => []);
-    for (const evaluation of evaluations) {
-      evaluationRowValues(evaluation).forEach((value, i) => columns[i].push(value));
-    }
-    const rows = (await this.sql.query(INSERT_ROWS, columns)) as Array<{ id: string; created_at: Date }>;
-    return new Map(rows.map((row) => [row.id, row.created_at]));
+    const rows = await this.sql.rows(insertEvaluations, evaluationColumns(evaluations));
+    return new Map(rows.map((row) => [row.id, row.createdAt]));
   }
 }

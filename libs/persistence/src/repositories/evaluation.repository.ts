@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
-import { isUuid, type EvaluationSource, type EvaluationStatus } from '@app/domain';
+import {
+  countBelowThreshold,
+  isUuid,
+  selectedProbabilities,
+  shareBelowThreshold,
+  type EvaluationSource,
+  type EvaluationStatus,
+} from '@app/domain';
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
+import { countStoredBelowThreshold, unstoredAnswers } from '../statements/evaluations.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 
@@ -33,6 +42,7 @@ export class EvaluationRepository {
   constructor(
     @InjectDataSource() dataSource: DataSource,
     private readonly inserts: EvaluationInserts,
+    private readonly sql: PreparedSql,
   ) {
     this.evaluations = dataSource.getRepository(EvaluationEntity);
   }
@@ -44,6 +54,8 @@ export class EvaluationRepository {
       ...evaluation,
       simulationId: evaluation.simulationId ?? null,
       datasetTicketId: evaluation.datasetTicketId ?? null,
+      inboundEventId: null,
+      selectedProbabilities: selectedProbabilities(evaluation.result.answers),
       labeled: false,
       createdAt,
     };
@@ -92,7 +104,9 @@ export class EvaluationRepository {
 
   /**
    * Of this version's evaluations that answered the question, the share whose selected probability
-   * is below `threshold` (computed in SQL as in the decision rule); null without such evaluations.
+   * is below `threshold`; null without such evaluations. Selected probabilities are stored at write
+   * time by the domain rule (computing them here from every answer was too slow for the calibration
+   * route); rows written before they were stored get theirs from the same rule, in TypeScript.
    */
   async shareBelowThreshold(
     userId: string,
@@ -100,22 +114,13 @@ export class EvaluationRepository {
     questionId: string,
     threshold: number,
   ): Promise<number | null> {
-    const rows: Array<{ share: number | null }> = await this.evaluations.query(
-      `WITH answers AS (
-         SELECT result -> 'answers' -> $3 AS a FROM evaluations
-          WHERE user_id = $1 AND pack_version_id = $2 AND result -> 'answers' ? $3
-       ), selected AS (
-         SELECT CASE a ->> 'type'
-                  WHEN 'choice' THEN COALESCE((a -> 'probabilities' ->> (a ->> 'choice'))::float8, 1)
-                  WHEN 'boolean' THEN greatest((a ->> 'probability')::float8, 1 - (a ->> 'probability')::float8)
-                  ELSE COALESCE((SELECT max(value::float8) FROM jsonb_each_text(a -> 'probabilities')), 1)
-                END AS p
-           FROM answers
-       )
-       SELECT (count(*) FILTER (WHERE p < $4))::float8 / NULLIF(count(*), 0) AS share FROM selected`,
-      [userId, packVersionId, questionId, threshold],
-    );
-    return rows[0]?.share ?? null;
+    const version = { userId, packVersionId, questionId };
+    const [stored, unstored] = await Promise.all([
+      this.sql.first(countStoredBelowThreshold, { ...version, threshold }),
+      this.sql.rows(unstoredAnswers, version),
+    ]);
+    const answers = unstored.map((row) => row.answer);
+    return shareBelowThreshold(stored ?? { answered: 0, below: 0 }, countBelowThreshold(answers, threshold));
   }
 
   private async page(

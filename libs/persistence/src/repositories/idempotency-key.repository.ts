@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import {
   idempotencyResultColumn,
   type ClaimRelease,
   type IdempotencyClaim,
+  type IdempotencyResultColumn,
   type IdempotencySurface,
 } from '@app/domain';
+import { IdempotencyKeyEntity } from '../entities/idempotency-key.entity.js';
+import { claimKey, deleteExpiredKey, findClaim } from '../statements/idempotency.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
 
 export type { IdempotencySurface } from '@app/domain';
 
-/** The key claimed for this call, or the claim another call holds (its result is null while pending). */
+/** The claim for this call, or the claim another call holds (its result is null while pending). */
 export type ClaimResult = { claimed: true } | ({ claimed: false } & IdempotencyClaim);
+
+/** The entity property behind each result column the domain names. */
+const RESULT_PROPERTY = {
+  evaluation_id: 'evaluationId',
+  event_id: 'eventId',
+} as const satisfies Record<IdempotencyResultColumn, keyof IdempotencyKeyEntity>;
 
 /**
  * Idempotency keys, per user and per surface. The rules (which column marks a claim done, which
@@ -19,7 +29,14 @@ export type ClaimResult = { claimed: true } | ({ claimed: false } & IdempotencyC
  */
 @Injectable()
 export class IdempotencyKeyRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly keys: Repository<IdempotencyKeyEntity>;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {
+    this.keys = dataSource.getRepository(IdempotencyKeyEntity);
+  }
 
   /** Claims the key for a first call, or reports the existing claim (expired claims are dropped first). */
   async claim(
@@ -28,32 +45,18 @@ export class IdempotencyKeyRepository {
     key: string,
     ttlHours: number,
   ): Promise<ClaimResult> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3 AND expires_at < now()`,
-      [userId, surface, key],
-    );
-    const inserted: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (user_id, surface, key, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(hours => $4))
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [userId, surface, key, ttlHours],
-    );
-    if (inserted.length) return { claimed: true };
-    const rows: Array<{ result_id: string | null; age_ms: number }> = await this.dataSource.query(
-      `SELECT ${idempotencyResultColumn(surface)} AS result_id, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
-         FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3`,
-      [userId, surface, key],
-    );
+    await this.sql.query(deleteExpiredKey, { userId, surface, key });
+    if (await this.sql.first(claimKey, { userId, surface, key, ttlHours })) return { claimed: true };
+    const claim = await this.sql.first(findClaim, { userId, surface, key });
     // Released between our insert and select: the caller simply tries again.
-    if (!rows[0]) return { claimed: false, resultId: null, ageMs: 0 };
-    return { claimed: false, resultId: rows[0].result_id, ageMs: rows[0].age_ms };
+    if (!claim) return { claimed: false, resultId: null, ageMs: 0 };
+    const resultId = claim[RESULT_PROPERTY[idempotencyResultColumn(surface)]];
+    return { claimed: false, resultId, ageMs: claim.ageMs };
   }
 
   async complete(userId: string, surface: IdempotencySurface, key: string, resultId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET ${idempotencyResultColumn(surface)} = $4 WHERE user_id = $1 AND surface = $2 AND key = $3`,
-      [userId, surface, key, resultId],
-    );
+    const property = RESULT_PROPERTY[idempotencyResultColumn(surface)];
+    await this.keys.update({ userId, surface, key }, { [property]: resultId });
   }
 
   /** Deletes the claim if `release` allows it: always for its owner, only while pending for a takeover. */
@@ -63,24 +66,19 @@ export class IdempotencyKeyRepository {
     key: string,
     release: ClaimRelease,
   ): Promise<void> {
-    if (release.kind === 'owned') {
-      await this.dataSource.query(
-        `DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3`,
-        [userId, surface, key],
-      );
-      return;
+    const query = this.keys.createQueryBuilder().delete().where({ userId, surface, key });
+    if (release.kind === 'stale') {
+      query
+        .andWhere(`${release.resultColumn} IS NULL`)
+        .andWhere('created_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)', {
+          olderThanMs: release.olderThanMs,
+        });
     }
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3
-          AND ${release.resultColumn} IS NULL AND created_at < now() - make_interval(secs => $4::float8 / 1000)`,
-      [userId, surface, key, release.olderThanMs],
-    );
+    await query.execute();
   }
 
   async deleteExpired(): Promise<number> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE expires_at < now()`,
-    );
-    return affected;
+    const result = await this.keys.createQueryBuilder().delete().where('expires_at < now()').execute();
+    return result.affected ?? 0;
   }
 }

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isUuid, type Answer, type JudgmentResult } from '@app/domain';
+import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import { LabelEntity } from '../entities/label.entity.js';
+import { labelsForVersion, upsertLabel } from '../statements/labels.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
 
 export interface NewLabel {
   questionId: string;
@@ -24,7 +27,10 @@ export interface LabeledResult {
  */
 @Injectable()
 export class LabelRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
 
   /** Inserts the label, or replaces the one for the same question; `created` tells which. */
   async upsert(
@@ -34,25 +40,16 @@ export class LabelRepository {
   ): Promise<{ label: LabelEntity; created: boolean }> {
     return this.dataSource.transaction(async (tx) => {
       await this.lockEvaluation(tx, evaluationId);
-      const rows: Array<Record<string, unknown>> = await tx.query(
-        `INSERT INTO labels (id, user_id, evaluation_id, question_id, answer, note, agreement)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (evaluation_id, question_id) DO UPDATE
-           SET answer = excluded.answer, note = excluded.note, agreement = excluded.agreement, updated_at = now()
-         RETURNING id, (xmax = 0) AS created`,
-        [
-          randomUUID(),
-          userId,
-          evaluationId,
-          label.questionId,
-          JSON.stringify(label.answer),
-          label.note,
-          label.agreement,
-        ],
+      const upserted = await this.sql.first(
+        upsertLabel,
+        { id: randomUUID(), userId, evaluationId, ...label },
+        tx,
       );
-      await tx.query(`UPDATE evaluations SET labeled = true WHERE id = $1 AND NOT labeled`, [evaluationId]);
-      const saved = await tx.getRepository(LabelEntity).findOneByOrFail({ id: rows[0].id as string });
-      return { label: saved, created: rows[0].created as boolean };
+      await tx
+        .getRepository(EvaluationEntity)
+        .update({ id: evaluationId, labeled: false }, { labeled: true });
+      const saved = await tx.getRepository(LabelEntity).findOneByOrFail({ id: upserted!.id });
+      return { label: saved, created: upserted!.created };
     });
   }
 
@@ -60,15 +57,11 @@ export class LabelRepository {
     if (!isUuid(labelId) || !isUuid(evaluationId)) return false;
     return this.dataSource.transaction(async (tx) => {
       await this.lockEvaluation(tx, evaluationId);
-      const [, deleted]: [unknown, number] = await tx.query(
-        `DELETE FROM labels WHERE id = $1 AND evaluation_id = $2 AND user_id = $3`,
-        [labelId, evaluationId, userId],
-      );
-      await tx.query(
-        `UPDATE evaluations SET labeled = EXISTS (SELECT 1 FROM labels WHERE evaluation_id = $1) WHERE id = $1`,
-        [evaluationId],
-      );
-      return deleted > 0;
+      const labels = tx.getRepository(LabelEntity);
+      const deleted = await labels.delete({ id: labelId, evaluationId, userId });
+      const labeled = await labels.existsBy({ evaluationId });
+      await tx.getRepository(EvaluationEntity).update({ id: evaluationId }, { labeled });
+      return (deleted.affected ?? 0) > 0;
     });
   }
 
@@ -81,17 +74,17 @@ export class LabelRepository {
   /** Every label on evaluations of one pack version, with the model's result, for calibration. */
   async listForVersion(userId: string, packVersionId: string): Promise<LabeledResult[]> {
     if (!isUuid(packVersionId)) return [];
-    const rows: Array<{ result: JudgmentResult; question_id: string; answer: Answer }> =
-      await this.dataSource.query(
-        `SELECT e.result, l.question_id, l.answer
-         FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
-        WHERE l.user_id = $1 AND e.user_id = $1 AND e.pack_version_id = $2`,
-        [userId, packVersionId],
-      );
-    return rows.map((row) => ({ result: row.result, questionId: row.question_id, answer: row.answer }));
+    return this.sql.rows(labelsForVersion, { userId, packVersionId });
   }
 
+  /** Serialises label writes per evaluation, so its `labeled` flag follows them. */
   private async lockEvaluation(tx: EntityManager, evaluationId: string): Promise<void> {
-    await tx.query(`SELECT 1 FROM evaluations WHERE id = $1 FOR UPDATE`, [evaluationId]);
+    await tx
+      .getRepository(EvaluationEntity)
+      .createQueryBuilder('e')
+      .select('e.id')
+      .where({ id: evaluationId })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 }

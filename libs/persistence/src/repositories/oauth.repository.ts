@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, IsNull, type Repository } from 'typeorm';
 import type { Permission } from '@app/domain';
 import { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import {
@@ -9,6 +9,14 @@ import {
   OAuthGrantEntity,
   OAuthTokenEntity,
 } from '../entities/oauth.entity.js';
+import {
+  connectedClients,
+  redeemCode,
+  redeemRefreshToken,
+  revokeClientGrants,
+  touchGrant,
+} from '../statements/oauth.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
 
 export type NewOAuthClient = Omit<OAuthClientEntity, 'createdAt'>;
 export type NewOAuthGrant = Pick<OAuthGrantEntity, 'id' | 'userId' | 'clientId' | 'scopes' | 'resource'>;
@@ -43,13 +51,18 @@ export interface ConnectedClientRow {
 export class OAuthRepository {
   private readonly clients: Repository<OAuthClientEntity>;
   private readonly grants: Repository<OAuthGrantEntity>;
+  private readonly codes: Repository<OAuthCodeEntity>;
+  private readonly tokens: Repository<OAuthTokenEntity>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly accessTokens: AccessTokenLookup,
+    private readonly sql: PreparedSql,
   ) {
     this.clients = dataSource.getRepository(OAuthClientEntity);
     this.grants = dataSource.getRepository(OAuthGrantEntity);
+    this.codes = dataSource.getRepository(OAuthCodeEntity);
+    this.tokens = dataSource.getRepository(OAuthTokenEntity);
   }
 
   async createClient(client: NewOAuthClient): Promise<OAuthClientEntity> {
@@ -70,63 +83,31 @@ export class OAuthRepository {
 
   /** Marks a code used; a code used before reports its grant, so the caller can revoke it. */
   async redeemCode(codeHash: string): Promise<Redemption<OAuthCodeEntity>> {
-    // TypeORM answers an UPDATE on Postgres with [rows, affected].
-    const [rows]: [
-      Array<{ grant_id: string; redirect_uri: string; code_challenge: string; expires_at: Date }>,
-      number,
-    ] = await this.dataSource.query(
-      `UPDATE oauth_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL
-         RETURNING grant_id, redirect_uri, code_challenge, expires_at`,
-      [codeHash],
-    );
-    if (!rows.length) return this.reuseOf('oauth_codes', 'code_hash', codeHash);
-    const [row] = rows;
-    const grant = await this.grants.findOneBy({ id: row.grant_id });
+    const redeemed = await this.sql.first(redeemCode, { codeHash });
+    if (!redeemed) return this.reuseOf(await this.codes.findOneBy({ codeHash }));
+    const grant = await this.grants.findOneBy({ id: redeemed.grantId });
     if (!grant) return { outcome: 'unknown' };
-    const code: OAuthCodeEntity = {
-      codeHash,
-      grantId: row.grant_id,
-      redirectUri: row.redirect_uri,
-      codeChallenge: row.code_challenge,
-      expiresAt: row.expires_at,
-      usedAt: new Date(),
-    };
-    return { outcome: 'redeemed', value: code, grant };
+    return { outcome: 'redeemed', value: { codeHash, ...redeemed }, grant };
   }
 
   /** Marks a refresh token used (rotation); one used before reports its grant. */
   async redeemRefreshToken(
     tokenHash: string,
   ): Promise<Redemption<{ expiresAt: Date; scopes: Permission[] }>> {
-    const [rows]: [Array<{ grant_id: string; expires_at: Date; scopes: Permission[] }>, number] =
-      await this.dataSource.query(
-        `UPDATE oauth_tokens SET used_at = now() WHERE token_hash = $1 AND kind = 'refresh' AND used_at IS NULL
-       RETURNING grant_id, expires_at, scopes`,
-        [tokenHash],
-      );
-    if (!rows.length) return this.reuseOf('oauth_tokens', 'token_hash', tokenHash, `AND kind = 'refresh'`);
-    const grant = await this.grants.findOneBy({ id: rows[0].grant_id });
+    const redeemed = await this.sql.first(redeemRefreshToken, { tokenHash });
+    if (!redeemed) return this.reuseOf(await this.tokens.findOneBy({ tokenHash, kind: 'refresh' }));
+    const grant = await this.grants.findOneBy({ id: redeemed.grantId });
     if (!grant) return { outcome: 'unknown' };
-    return { outcome: 'redeemed', value: { expiresAt: rows[0].expires_at, scopes: rows[0].scopes }, grant };
+    return { outcome: 'redeemed', value: { expiresAt: redeemed.expiresAt, scopes: redeemed.scopes }, grant };
   }
 
-  private async reuseOf<T>(
-    table: 'oauth_codes' | 'oauth_tokens',
-    column: 'code_hash' | 'token_hash',
-    hash: string,
-    extra = '',
-  ): Promise<Redemption<T>> {
-    const rows: Array<{ grant_id: string }> = await this.dataSource.query(
-      `SELECT grant_id FROM ${table} WHERE ${column} = $1 ${extra}`,
-      [hash],
-    );
-    return rows.length ? { outcome: 'reused', grantId: rows[0].grant_id } : { outcome: 'unknown' };
+  /** A one-time credential that was not redeemed now: used before (its grant), or never issued. */
+  private reuseOf<T>(credential: { grantId: string } | null): Redemption<T> {
+    return credential ? { outcome: 'reused', grantId: credential.grantId } : { outcome: 'unknown' };
   }
 
   async issueTokens(grantId: string, tokens: NewOAuthToken[]): Promise<void> {
-    await this.dataSource
-      .getRepository(OAuthTokenEntity)
-      .insert(tokens.map((token) => ({ ...token, grantId, usedAt: null })));
+    await this.tokens.insert(tokens.map((token) => ({ ...token, grantId, usedAt: null })));
   }
 
   findGrant(id: string): Promise<OAuthGrantEntity | null> {
@@ -135,76 +116,43 @@ export class OAuthRepository {
 
   /** The grant a token (of either kind) belongs to, for revocation by token. */
   async findTokenGrant(tokenHash: string): Promise<{ grantId: string; kind: 'access' | 'refresh' } | null> {
-    const token = await this.dataSource.getRepository(OAuthTokenEntity).findOneBy({ tokenHash });
+    const token = await this.tokens.findOneBy({ tokenHash });
     return token ? { grantId: token.grantId, kind: token.kind } : null;
   }
 
   async deleteToken(tokenHash: string, grantId: string): Promise<void> {
-    await this.dataSource.getRepository(OAuthTokenEntity).delete({ tokenHash });
+    await this.tokens.delete({ tokenHash });
     await this.accessTokens.invalidateGrant(grantId);
   }
 
   /** Revokes a whole family: the grant, and with it every code and token issued from it. */
   async revokeGrant(grantId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
-      [grantId],
-    );
+    await this.grants.update({ id: grantId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     await this.accessTokens.invalidateGrant(grantId);
   }
 
   /** Records use at most once a minute per grant. */
   async touchGrant(grantId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE oauth_grants SET last_used_at = now()
-        WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-      [grantId],
-    );
+    await this.sql.query(touchGrant, { grantId });
   }
 
   /** The clients a user has live grants for, one row per client. */
-  async listConnectedClients(userId: string): Promise<ConnectedClientRow[]> {
-    const rows: Array<{
-      client_id: string;
-      name: string;
-      scopes: Permission[];
-      connected_at: Date;
-      last_used_at: Date | null;
-    }> = await this.dataSource.query(
-      `SELECT c.id AS client_id, c.name,
-              array(SELECT DISTINCT s FROM oauth_grants g2, unnest(g2.scopes) s
-                     WHERE g2.user_id = $1 AND g2.client_id = c.id AND g2.revoked_at IS NULL ORDER BY s) AS scopes,
-              min(g.created_at) AS connected_at, max(g.last_used_at) AS last_used_at
-         FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
-        WHERE g.user_id = $1 AND g.revoked_at IS NULL
-        GROUP BY c.id, c.name
-        ORDER BY min(g.created_at) DESC`,
-      [userId],
-    );
-    return rows.map((row) => ({
-      clientId: row.client_id,
-      name: row.name,
-      scopes: row.scopes,
-      connectedAt: row.connected_at,
-      lastUsedAt: row.last_used_at,
-    }));
+  listConnectedClients(userId: string): Promise<ConnectedClientRow[]> {
+    return this.sql.rows(connectedClients, { userId });
   }
 
   /** Revokes every grant of one client for one user; the ids revoked (empty: nothing was connected). */
   async revokeClientGrants(userId: string, clientId: string): Promise<string[]> {
-    const [rows]: [Array<{ id: string }>, number] = await this.dataSource.query(
-      `UPDATE oauth_grants SET revoked_at = now()
-        WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL RETURNING id`,
-      [userId, clientId],
-    );
+    const rows = await this.sql.rows(revokeClientGrants, { userId, clientId });
     for (const row of rows) await this.accessTokens.invalidateGrant(row.id);
     return rows.map((row) => row.id);
   }
 
   /** Drops codes and tokens expired for a day, and grants revoked for a day. */
   async purgeExpired(): Promise<void> {
-    await this.dataSource.query(`DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day'`);
-    await this.dataSource.query(`DELETE FROM oauth_tokens WHERE expires_at < now() - interval '1 day'`);
-    await this.dataSource.query(`DELETE FROM oauth_grants WHERE revoked_at < now() - interval '1 day'`);
+    const dayAgo = "now() - interval '1 day'";
+    await this.codes.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute();
+    await this.tokens.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute();
+    await this.grants.createQueryBuilder().delete().where(`revoked_at < ${dayAgo}`).execute();
   }
 }

@@ -1,55 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { And, DataSource, LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
+import { EvaluationDailyStatsEntity } from '../entities/evaluation-daily-stats.entity.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
+import { countUnlabeledReviews } from '../statements/stats.statements.js';
 
-export interface DailyStatsRow {
-  day: string;
-  accept: number;
-  review: number;
-  reject: number;
-  latencyMsSum: number;
-  inputTokens: number;
-  outputTokens: number;
-}
+export type DailyStatsRow = Omit<EvaluationDailyStatsEntity, 'userId'>;
+
+const DAY_MS = 86_400_000;
 
 /** Reads for GET /api/stats: the per-day counters kept by a trigger, and index-only counts. */
 @Injectable()
 export class StatsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly days: Repository<EvaluationDailyStatsEntity>;
+
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {
+    this.days = dataSource.getRepository(EvaluationDailyStatsEntity);
+  }
 
   /** Rows of the last `days` UTC days up to `today` (inclusive); days without evaluations have no row. */
-  async daily(userId: string, today: string, days: number): Promise<DailyStatsRow[]> {
-    const rows: Array<{
-      day: string;
-      accept: number;
-      review: number;
-      reject: number;
-      latency_ms_sum: string;
-      input_tokens: string;
-      output_tokens: string;
-    }> = await this.dataSource.query(
-      `SELECT day::text AS day, accept, review, reject, latency_ms_sum, input_tokens, output_tokens
-         FROM evaluation_daily_stats
-        WHERE user_id = $1 AND day > $2::date - $3::int AND day <= $2::date
-        ORDER BY day`,
-      [userId, today, days],
-    );
-    return rows.map((row) => ({
-      day: row.day,
-      accept: row.accept,
-      review: row.review,
-      reject: row.reject,
-      latencyMsSum: Number(row.latency_ms_sum),
-      inputTokens: Number(row.input_tokens),
-      outputTokens: Number(row.output_tokens),
-    }));
+  daily(userId: string, today: string, days: number): Promise<DailyStatsRow[]> {
+    const before = new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+    return this.days.find({
+      select: {
+        day: true,
+        accept: true,
+        review: true,
+        reject: true,
+        latencyMsSum: true,
+        inputTokens: true,
+        outputTokens: true,
+      },
+      where: { userId, day: And(MoreThan(before), LessThanOrEqual(today)) },
+      order: { day: 'ASC' },
+    });
   }
 
   async unlabeledReviews(userId: string): Promise<number> {
-    const rows: Array<{ count: number }> = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM evaluations WHERE user_id = $1 AND status = 'review' AND NOT labeled`,
-      [userId],
-    );
-    return rows[0].count;
+    return (await this.sql.first(countUnlabeledReviews, { userId }))!.count;
   }
 }

@@ -1,0 +1,93 @@
+import type { DeliveryStatus } from '@app/domain';
+import type { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity.js';
+import { defineStatement } from './statement.js';
+
+/** A delivery as read: its columns (but the claim) and its creation time as text, for cursors. */
+export type DeliveryRow = Omit<WebhookDeliveryEntity, 'claimedUntil'> & { createdAtText: string };
+
+/** The columns of a DeliveryRow. */
+const DELIVERY = `
+  id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
+  simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+  last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+  updated_at AS "updatedAt", created_at::text AS "createdAtText"`.trim();
+
+export const findDelivery = defineStatement<{ id: string }, DeliveryRow>({
+  name: 'deliveries.find',
+  sql: `SELECT ${DELIVERY} FROM webhook_deliveries WHERE id = :id`,
+});
+
+export const findDeliveryForEvent = defineStatement<{ eventId: string }, DeliveryRow>({
+  name: 'deliveries.findForEvent',
+  sql: `SELECT ${DELIVERY} FROM webhook_deliveries WHERE event_id = :eventId`,
+});
+
+/** Claims a pending, unclaimed delivery for one attempt until `leaseMs` from now. */
+export const claimDelivery = defineStatement<{ id: string; leaseMs: number }, DeliveryRow>({
+  name: 'deliveries.claim',
+  sql: `
+    UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000)
+     WHERE id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+    RETURNING ${DELIVERY}`,
+});
+
+/** One attempt's outcome; releases the attempt's claim. */
+export const recordAttempt = defineStatement<{
+  id: string;
+  status: DeliveryStatus;
+  statusCode: number | null;
+  error: string | null;
+  nextAttemptAt: Date | null;
+}>({
+  name: 'deliveries.recordAttempt',
+  sql: `
+    UPDATE webhook_deliveries SET attempts = attempts + 1, status = :status, last_status_code = :statusCode,
+           last_error = :error, next_attempt_at = :nextAttemptAt, claimed_until = NULL, updated_at = clock_timestamp()
+     WHERE id = :id`,
+});
+
+/** A finished delivery back to pending, in a new round; no row when it is pending already. */
+export const markPending = defineStatement<{ id: string }, { round: number }>({
+  name: 'deliveries.markPending',
+  sql: `
+    UPDATE webhook_deliveries SET status = 'pending', round = attempts + 1, next_attempt_at = now(),
+           updated_at = clock_timestamp()
+     WHERE id = :id AND status <> 'pending' RETURNING round`,
+});
+
+/** Newest first, keyset-paginated on (created_at, id); a null status or position does not filter. */
+export const listDeliveries = defineStatement<
+  {
+    userId: string;
+    status: DeliveryStatus | null;
+    afterCreatedAt: string | null;
+    afterId: string | null;
+    limit: number;
+  },
+  DeliveryRow
+>({
+  name: 'deliveries.list',
+  sql: `
+    SELECT ${DELIVERY} FROM webhook_deliveries
+     WHERE user_id = :userId AND (:status::text IS NULL OR status = :status)
+       AND (:afterCreatedAt::timestamptz IS NULL OR (created_at, id) < (:afterCreatedAt::timestamptz, :afterId::uuid))
+     ORDER BY created_at DESC, id DESC LIMIT :limit`,
+});
+
+export const recentFailures = defineStatement<
+  { userId: string; limit: number },
+  DeliveryRow & { evaluationId: string }
+>({
+  name: 'deliveries.recentFailures',
+  sql: `
+    SELECT ${DELIVERY} FROM webhook_deliveries
+     WHERE user_id = :userId AND status = 'failed' AND evaluation_id IS NOT NULL
+     ORDER BY updated_at DESC LIMIT :limit`,
+});
+
+export const countFailures = defineStatement<{ userId: string }, { count: number }>({
+  name: 'deliveries.countFailures',
+  sql: `
+    SELECT count(*)::int AS count FROM webhook_deliveries
+     WHERE user_id = :userId AND status = 'failed' AND evaluation_id IS NOT NULL`,
+});

@@ -1,0 +1,58 @@
+import type { Permission } from '@app/domain';
+import { defineStatement } from './statement.js';
+
+/** Marks a code used; a row only for its first use (of two racing uses, one wins). */
+export const redeemCode = defineStatement<
+  { codeHash: string },
+  { grantId: string; redirectUri: string; codeChallenge: string; expiresAt: Date; usedAt: Date }
+>({
+  name: 'oauth.redeemCode',
+  sql: `
+    UPDATE oauth_codes SET used_at = now() WHERE code_hash = :codeHash AND used_at IS NULL
+    RETURNING grant_id AS "grantId", redirect_uri AS "redirectUri", code_challenge AS "codeChallenge",
+              expires_at AS "expiresAt", used_at AS "usedAt"`,
+});
+
+/** Marks a refresh token used (rotation); a row only for its first use. */
+export const redeemRefreshToken = defineStatement<
+  { tokenHash: string },
+  { grantId: string; expiresAt: Date; scopes: Permission[] }
+>({
+  name: 'oauth.redeemRefreshToken',
+  sql: `
+    UPDATE oauth_tokens SET used_at = now() WHERE token_hash = :tokenHash AND kind = 'refresh' AND used_at IS NULL
+    RETURNING grant_id AS "grantId", expires_at AS "expiresAt", scopes`,
+});
+
+/** Records use at most once a minute per grant. */
+export const touchGrant = defineStatement<{ grantId: string }>({
+  name: 'oauth.touchGrant',
+  sql: `
+    UPDATE oauth_grants SET last_used_at = now()
+     WHERE id = :grantId AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+});
+
+/** The clients a user has live grants for, one row per client, newest connection first. */
+export const connectedClients = defineStatement<
+  { userId: string },
+  { clientId: string; name: string; scopes: Permission[]; connectedAt: Date; lastUsedAt: Date | null }
+>({
+  name: 'oauth.connectedClients',
+  sql: `
+    SELECT c.id AS "clientId", c.name,
+           array(SELECT DISTINCT s FROM oauth_grants g2, unnest(g2.scopes) s
+                  WHERE g2.user_id = :userId AND g2.client_id = c.id AND g2.revoked_at IS NULL ORDER BY s) AS scopes,
+           min(g.created_at) AS "connectedAt", max(g.last_used_at) AS "lastUsedAt"
+      FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id
+     WHERE g.user_id = :userId AND g.revoked_at IS NULL
+     GROUP BY c.id, c.name
+     ORDER BY min(g.created_at) DESC`,
+});
+
+/** Revokes every live grant of one client for one user; the ids revoked. */
+export const revokeClientGrants = defineStatement<{ userId: string; clientId: string }, { id: string }>({
+  name: 'oauth.revokeClientGrants',
+  sql: `
+    UPDATE oauth_grants SET revoked_at = now()
+     WHERE user_id = :userId AND client_id = :clientId AND revoked_at IS NULL RETURNING id`,
+});

@@ -1,0 +1,102 @@
+import type { PackDocument } from '@app/domain';
+import { defineStatement } from './statement.js';
+
+interface OwnedPack {
+  userId: string;
+  packId: string;
+}
+
+/** A pack with its draft document and, when published, its live document. */
+export interface PackRecord {
+  id: string;
+  name: string;
+  draftVersionId: string;
+  liveVersionId: string | null;
+  updatedAt: Date;
+  document: PackDocument;
+  liveDocument: PackDocument | null;
+}
+
+export interface PackListRow {
+  id: string;
+  name: string;
+  liveVersionId: string | null;
+  updatedAt: Date;
+  questionCount: number;
+  unpublishedChanges: boolean;
+}
+
+/** A live pack with its draft document and, when published, its live document. */
+export const findPack = defineStatement<OwnedPack, PackRecord>({
+  name: 'packs.find',
+  sql: `
+    SELECT p.id, p.name, p.draft_version_id AS "draftVersionId", p.live_version_id AS "liveVersionId",
+           p.updated_at AS "updatedAt", d.document, l.document AS "liveDocument"
+      FROM packs p
+      JOIN pack_versions d ON d.id = p.draft_version_id
+      LEFT JOIN pack_versions l ON l.id = p.live_version_id
+     WHERE p.user_id = :userId AND p.id = :packId AND p.deleted_at IS NULL`,
+});
+
+/**
+ * The user's live packs, newest first. jsonb equality ignores key order, so `unpublishedChanges` is
+ * a deep comparison done by Postgres; without a live version it is true once the draft has questions.
+ */
+export const listPacks = defineStatement<{ userId: string }, PackListRow>({
+  name: 'packs.list',
+  sql: `
+    SELECT p.id, p.name, p.live_version_id AS "liveVersionId", p.updated_at AS "updatedAt",
+           jsonb_array_length(d.document -> 'questions') AS "questionCount",
+           CASE WHEN l.id IS NULL THEN jsonb_array_length(d.document -> 'questions') > 0
+                ELSE d.document <> l.document END AS "unpublishedChanges"
+      FROM packs p
+      JOIN pack_versions d ON d.id = p.draft_version_id
+      LEFT JOIN pack_versions l ON l.id = p.live_version_id
+     WHERE p.user_id = :userId AND p.deleted_at IS NULL
+     ORDER BY p.updated_at DESC, p.id DESC`,
+});
+
+/** Locks a live pack for a change to its versions (run in the change's transaction). */
+export const lockPack = defineStatement<OwnedPack, { draftVersionId: string }>({
+  name: 'packs.lock',
+  sql: `
+    SELECT draft_version_id AS "draftVersionId" FROM packs
+     WHERE user_id = :userId AND id = :packId AND deleted_at IS NULL FOR UPDATE`,
+});
+
+/** A new draft holding the document of the one being published (copied inside Postgres). */
+export const copyVersion = defineStatement<{ newVersionId: string; fromVersionId: string }>({
+  name: 'packs.copyVersion',
+  sql: `
+    INSERT INTO pack_versions (id, pack_id, user_id, document)
+    SELECT :newVersionId, pack_id, user_id, document FROM pack_versions WHERE id = :fromVersionId`,
+});
+
+/** The hot path of judging (behind LiveVersionCache): only the live version's id and document. */
+export const findLiveVersion = defineStatement<
+  OwnedPack,
+  { liveVersionId: string | null; document: PackDocument | null }
+>({
+  name: 'packs.findLiveVersion',
+  sql: `
+    SELECT p.live_version_id AS "liveVersionId", l.document
+      FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
+     WHERE p.user_id = :userId AND p.id = :packId AND p.deleted_at IS NULL`,
+});
+
+/** Edits the draft document (published versions never change). */
+export const updateDraftDocument = defineStatement<{ versionId: string; document: PackDocument }>({
+  name: 'packs.updateDraftDocument',
+  sql: `UPDATE pack_versions SET document = :document WHERE id = :versionId AND published_at IS NULL`,
+});
+
+/** A pack's first draft (TypeORM's partial-entity types cannot take a document's open shape). */
+export const insertVersion = defineStatement<{
+  id: string;
+  packId: string;
+  userId: string;
+  document: PackDocument;
+}>({
+  name: 'packs.insertVersion',
+  sql: `INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES (:id, :packId, :userId, :document)`,
+});
