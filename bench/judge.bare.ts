@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
-import { insertEvaluationRow, type NewEvaluation as Evaluation } from '@app/persistence';
+import { insertEvaluation, toEvaluationRow, type NewEvaluation as Evaluation } from '@app/persistence';
 import { serveFastify } from './harness/processes.js';
 
 const env = process.env;
@@ -54,7 +54,7 @@ app.post('/bare', async (request, reply) => {
     modelId: completion.model,
     latencyMs,
   };
-  await insertEvaluationRow(pool, {
+  const row = toEvaluationRow({
     id,
     userId,
     packId,
@@ -67,6 +67,11 @@ app.post('/bare', async (request, reply) => {
     latencyMs,
     inputTokens: completion.usage.prompt_tokens,
     outputTokens: completion.usage.completion_tokens,
+  });
+  await pool.query({
+    name: insertEvaluation.preparedName,
+    text: insertEvaluation.text,
+    values: insertEvaluation.values(row),
   });
   return reply.code(200).send({ evaluationId: id, result });
 });

@@ -27,7 +27,8 @@ export {
   type PackListRow,
   type PackVersionRow,
 } from './repositories/pack.repository.js';
-export { insertEvaluationRow, type NewEvaluation } from './repositories/evaluation-rows.js';
+export { toEvaluationRow, type NewEvaluation } from './repositories/evaluation-rows.js';
+export { insertEvaluation } from './statements/evaluations.statements.js';
 export {
   EvaluationRepository,
   type EvaluationFilter,
