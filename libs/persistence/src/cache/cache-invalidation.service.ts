@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RedisClient } from '../redis.provider.js';
 import { InvalidatedCache, type InvalidatedCacheOptions } from './invalidated-cache.js';
+import { InvalidationAcks } from './invalidation-acks.js';
 
 /**
  * The hot-path caches' limits. Invalidations drop entries at once; the lifetime bounds the one case
@@ -13,22 +15,34 @@ export const HOT_PATH_CACHE: InvalidatedCacheOptions = { ttlMs: 5_000, maxEntrie
 /** How often the subscription is checked: a connection that went half-open never says so. */
 const PING_EVERY_MS = 5_000;
 
+/**
+ * How long a write waits for every subscribed process to confirm it dropped the entry. A process
+ * that does not answer in time (its event loop blocked, its connection half-open) is left to the
+ * caches' lifetime and its own subscription check.
+ */
+export const ACK_TIMEOUT_MS = 1_000;
+
 interface InvalidationMessage {
   cache: string;
   tag: string;
+  /** Answered on the acknowledgement channel once applied. */
+  id?: string;
 }
 
 /**
  * Keeps the in-process read caches of every API and worker process in step over Redis pub/sub:
- * a write drops its entry here at once and tells the other processes. Caches serve entries only
- * while this process is subscribed; when the subscription drops (Redis away), every cache is
- * emptied and bypassed until it is back, since invalidations may have been missed meanwhile.
+ * a write drops its entry here, tells the other processes and returns once each of them has
+ * acknowledged, so the client's next request, to whichever process, reads the new row. Caches
+ * serve entries only while this process is subscribed; when the subscription drops (Redis away),
+ * every cache is emptied and bypassed until it is back, since invalidations may have been missed.
  */
 @Injectable()
 export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(CacheInvalidation.name);
   private readonly caches = new Map<string, InvalidatedCache<unknown>>();
   private readonly channel: string;
+  private readonly ackChannel: string;
+  private readonly acks = new InvalidationAcks();
   private readonly subscriber: Redis;
   private subscribed = false;
   private pinger?: NodeJS.Timeout;
@@ -38,6 +52,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.channel = `${config.redisPrefix}:cache-invalidation`;
+    this.ackChannel = `${this.channel}:acks`;
     this.subscriber = new Redis(config.redisUrl, {
       autoResubscribe: false,
       enableOfflineQueue: false,
@@ -53,6 +68,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     this.subscriber.on('ready', () => void this.subscribe());
     this.subscriber.on('message', (channel: string, raw: string) => {
       if (channel === this.channel) this.apply(raw);
+      else if (channel === this.ackChannel) this.acks.acknowledge(raw);
     });
     this.subscriber.connect().catch(() => undefined);
     this.pinger = setInterval(() => void this.checkSubscription(), PING_EVERY_MS).unref();
@@ -60,6 +76,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.pinger);
+    this.acks.cancelAll();
     this.suspend();
     this.subscriber.disconnect();
     return Promise.resolve();
@@ -73,13 +90,26 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     return cache;
   }
 
-  /** After a write has committed: drops the entries tagged `tag` here and in every other process. */
+  /**
+   * After a write has committed: drops the entries tagged `tag` here and in every other process,
+   * resolving once every process subscribed at the time has done so (or ACK_TIMEOUT_MS has passed).
+   */
   async invalidate(cache: InvalidatedCache<unknown>, tag: string): Promise<void> {
     cache.drop(tag);
-    const message: InvalidationMessage = { cache: cache.name, tag };
+    const id = randomUUID();
+    const message: InvalidationMessage = { cache: cache.name, tag, id };
+    const acknowledged = this.acks.open(id, ACK_TIMEOUT_MS);
     try {
-      await this.redis.publish(this.channel, JSON.stringify(message));
+      const receivers = await this.redis.publish(this.channel, JSON.stringify(message));
+      this.acks.expect(id, receivers);
+      if (!(await acknowledged)) {
+        this.logger.warn(
+          { cache: cache.name, receivers, timeoutMs: ACK_TIMEOUT_MS },
+          'cache invalidation not acknowledged by every process in time; the rest drop it by its lifetime',
+        );
+      }
     } catch (error) {
+      this.acks.forget(id);
       // Usually Redis is away for every process, and every cache is bypassed. If only this process
       // lost it, the others keep the entry until HOT_PATH_CACHE's lifetime ends.
       this.logger.error({ err: error, cache: cache.name }, 'cache invalidation not published');
@@ -88,7 +118,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
 
   private async subscribe(): Promise<void> {
     try {
-      await this.subscriber.subscribe(this.channel);
+      await this.subscriber.subscribe(this.channel, this.ackChannel);
       for (const cache of this.caches.values()) cache.drop();
       this.subscribed = true;
     } catch (error) {
@@ -119,6 +149,9 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     try {
       const message = JSON.parse(raw) as InvalidationMessage;
       this.caches.get(message.cache)?.drop(message.tag);
+      // Answered even when this process has no such cache: it holds nothing stale either way.
+      if (typeof message.id === 'string')
+        this.redis.publish(this.ackChannel, message.id).catch(() => undefined);
     } catch {
       this.logger.warn('malformed cache invalidation message ignored');
     }
