@@ -2,9 +2,23 @@ import { runNode, type RunningProcess } from './process.js';
 
 const WORKER = 'dist/apps/worker/src/main.js';
 
+/**
+ * Every spec file shares the test database, and a worker's sweep re-queues stuck work of every
+ * tenant: with the default interval it would judge other files' unjudged events with this file's
+ * fake gateway, taking its calls and its queued behaviours. Workers sweep hourly unless a test of
+ * the sweep sets its own interval.
+ */
+const NO_SWEEP_MS = String(60 * 60 * 1000);
+
 /** A real worker process (the built app) on the given queues' namespace and model gateway. */
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
-  const worker = runNode(WORKER, { NODE_ENV: 'test', LOG_LEVEL: 'info', WORKER_LOCK_MS: '3000', ...env });
+  const worker = runNode(WORKER, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    WORKER_LOCK_MS: '3000',
+    WORKER_SWEEP_MS: NO_SWEEP_MS,
+    ...env,
+  });
   // A worker that never got ready is not left running behind a failed test.
   await worker.waitFor(/worker ready/).catch((error: unknown) => {
     worker.child.kill('SIGKILL');
