@@ -8,7 +8,7 @@ import type { RunningProcess } from '../support/process.js';
 import { Receiver, sign, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 import { queryDatabase } from '../support/db.js';
-import { WebhookRunner } from '../../libs/webhooks/src/index.js';
+import { CompletionSender, InboundJudge } from '../../libs/webhooks/src/index.js';
 
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-hooks`;
 
@@ -200,7 +200,7 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
       const { eventId } = (await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET }))
         .body;
       // The last of the job's attempts, run here rather than waiting out the backoff.
-      expect(await api.app.get(WebhookRunner).judgeEvent(eventId, { lastAttempt: true })).toBe('judged');
+      expect(await api.app.get(InboundJudge).judgeEvent(eventId, { lastAttempt: true })).toBe('judged');
       const [call] = await eventually(async () => (callsFor(eventId).length ? callsFor(eventId) : undefined));
       expect(call.body.evaluation.status).toBe('review');
       expect(call.body.evaluation.result.reviewReasons).toEqual(['gateway_unavailable']);
@@ -557,16 +557,16 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       const pack = await createPublishedPack(keyed);
       const { eventId } = (await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET }))
         .body;
-      const runner = api.app.get(WebhookRunner);
-      await runner.judgeEvent(eventId);
+      await api.app.get(InboundJudge).judgeEvent(eventId);
+      const sender = api.app.get(CompletionSender);
       const [{ id }] = await query(`SELECT id FROM webhook_deliveries WHERE event_id = $1`, [eventId]);
       receiver.delayMs = 300;
-      const outcomes = await Promise.all([runner.deliver(id, 0), runner.deliver(id, 0)]).finally(() => {
+      const outcomes = await Promise.all([sender.deliver(id, 0), sender.deliver(id, 0)]).finally(() => {
         receiver.delayMs = 0;
       });
       expect(outcomes.sort()).toEqual(['skipped', 'succeeded']);
       expect(receiver.calls.filter((call) => call.body.deliveryId === id)).toHaveLength(1);
-      expect(await runner.deliver(id, 1)).toBe('skipped');
+      expect(await sender.deliver(id, 1)).toBe('skipped');
     } finally {
       await api.close();
     }

@@ -6,6 +6,7 @@ export {
   isRetryable,
   type JudgeVersionInput,
 } from './judge.service.js';
+export { PlaygroundJudge } from './playground-judge.js';
 export { EvaluationService, EVALUATIONS_PAGE_SIZE, type EvaluationListPage } from './evaluation.service.js';
 export { IdempotencyService, IDEMPOTENCY_TTL_HOURS } from './idempotency.service.js';
 export {

@@ -14,8 +14,6 @@ import {
 import {
   EvaluationRepository,
   LiveVersionCache,
-  PackRepository,
-  PackVersionLookup,
   type EvaluationEntity,
   type NewEvaluation,
 } from '@app/persistence';
@@ -54,8 +52,6 @@ export class JudgeService {
   private readonly checkedDocuments = new WeakMap<PackDocument, ReturnType<typeof checkPackDocument>>();
 
   constructor(
-    private readonly packs: PackRepository,
-    private readonly versions: PackVersionLookup,
     private readonly liveVersions: LiveVersionCache,
     private readonly evaluations: EvaluationRepository,
     private readonly idempotency: IdempotencyService,
@@ -96,32 +92,6 @@ export class JudgeService {
       return { resultId: evaluation.id, keep: !isRetryable(evaluation.result) };
     });
     return evaluation ?? (await this.evaluations.findById(userId, resultId))!;
-  }
-
-  /**
-   * The app's playground: judges against any version of the pack, the draft included (so a draft
-   * can be tried before it is published), or the live version when none is given. No idempotency:
-   * every click is a new evaluation with `source: "playground"`.
-   */
-  async judgePlayground(
-    userId: string,
-    packId: string,
-    ticket: Ticket,
-    packVersionId?: string,
-  ): Promise<EvaluationEntity> {
-    if (packVersionId === undefined) return this.judgeLive(userId, packId, ticket, 'playground');
-    // The pack first: versions outlive a deleted pack (for its evaluations), judging does not.
-    if (!(await this.packs.find(userId, packId))) throw new NotFoundError('pack not found');
-    const version = await this.versions.find(userId, packVersionId);
-    if (!version || version.packId !== packId) throw new NotFoundError('version not found');
-    return this.judgeVersion({
-      userId,
-      packId,
-      packVersionId: version.id,
-      document: version.document,
-      ticket,
-      source: 'playground',
-    });
   }
 
   /** Judges against a given version and stores the evaluation. */

@@ -7,6 +7,7 @@ import { MODEL_GATEWAY, type ModelGateway } from './gateway/model-gateway.js';
 import { OpenAiGateway } from './gateway/openai.gateway.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { JudgeService } from './judge.service.js';
+import { PlaygroundJudge } from './playground-judge.js';
 
 /** The gateway is chosen by configuration: OpenAI-compatible when MODEL_GATEWAY_URL is set, else local. */
 export function createModelGateway(config: AppConfig): ModelGateway {
@@ -19,9 +20,10 @@ export function createModelGateway(config: AppConfig): ModelGateway {
   providers: [
     { provide: MODEL_GATEWAY, inject: [APP_CONFIG], useFactory: createModelGateway },
     JudgeService,
+    PlaygroundJudge,
     EvaluationService,
     IdempotencyService,
   ],
-  exports: [JudgeService, EvaluationService, IdempotencyService],
+  exports: [JudgeService, PlaygroundJudge, EvaluationService, IdempotencyService],
 })
 export class JudgingModule {}

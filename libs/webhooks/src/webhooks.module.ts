@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { JudgingModule } from '@app/judging';
 import { MetricsModule } from '@app/metrics';
+import { CompletionSender } from './completion-sender.js';
 import { DeliveryClient } from './delivery-client.js';
+import { InboundJudge } from './inbound-judge.js';
 import { WebhookQueue } from './webhook-queue.js';
-import { WebhookRunner } from './webhook-runner.js';
+import { WebhookSweeper } from './webhook-sweeper.js';
 import { WebhookService } from './webhook.service.js';
 
 @Module({
   imports: [JudgingModule, MetricsModule],
-  providers: [WebhookService, WebhookRunner, WebhookQueue, DeliveryClient],
-  exports: [WebhookService, WebhookRunner, WebhookQueue],
+  providers: [WebhookService, InboundJudge, CompletionSender, WebhookSweeper, WebhookQueue, DeliveryClient],
+  exports: [WebhookService, InboundJudge, CompletionSender, WebhookSweeper, WebhookQueue],
 })
 export class WebhooksModule {}

@@ -8,7 +8,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
-import { JudgeService, toJudgeResponse } from '@app/judging';
+import { PlaygroundJudge, toJudgeResponse } from '@app/judging';
 import { PlaygroundJudgeRequestDto, PlaygroundJudgeResponseDto } from './playground.dto.js';
 import { PlaygroundLimiter } from './playground-limiter.js';
 
@@ -17,7 +17,7 @@ import { PlaygroundLimiter } from './playground-limiter.js';
 @Controller('app/playground')
 export class PlaygroundController {
   constructor(
-    private readonly judge: JudgeService,
+    private readonly playground: PlaygroundJudge,
     private readonly limiter: PlaygroundLimiter,
   ) {}
 
@@ -48,7 +48,7 @@ export class PlaygroundController {
     @Body() body: PlaygroundJudgeRequestDto,
   ): Promise<PlaygroundJudgeResponseDto> {
     await this.limiter.take(principal.userId);
-    const evaluation = await this.judge.judgePlayground(
+    const evaluation = await this.playground.judge(
       principal.userId,
       body.packId,
       body.ticket,

@@ -14,7 +14,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { IdempotencyKeyRepository, SessionRepository } from '@app/persistence';
 import { SimulationRunner } from '@app/simulations';
-import { WebhookRunner } from '@app/webhooks';
+import { WebhookSweeper } from '@app/webhooks';
 
 export interface CleanupResult {
   sessions: number;
@@ -41,7 +41,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
     private readonly sessions: SessionRepository,
     private readonly idempotencyKeys: IdempotencyKeyRepository,
     private readonly simulations: SimulationRunner,
-    private readonly webhooks: WebhookRunner,
+    private readonly webhooks: WebhookSweeper,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();

@@ -4,7 +4,7 @@ import { Inject } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { QUEUES, WEBHOOK_JOBS, type DeliverPayload, type JudgeEventPayload } from '@app/jobs';
-import { WebhookRunner, type DeliveryOutcome } from '@app/webhooks';
+import { CompletionSender, InboundJudge, type DeliveryOutcome } from '@app/webhooks';
 import { ConfiguredWorkerHost, isLastAttempt } from '../configured-worker-host.js';
 
 type WebhookJob =
@@ -15,7 +15,8 @@ type WebhookJob =
 @Processor(QUEUES.webhooks, { autorun: false })
 export class WebhookProcessor extends ConfiguredWorkerHost {
   constructor(
-    private readonly runner: WebhookRunner,
+    private readonly inbound: InboundJudge,
+    private readonly completions: CompletionSender,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     protected readonly metrics: Metrics,
   ) {
@@ -24,7 +25,7 @@ export class WebhookProcessor extends ConfiguredWorkerHost {
 
   async process(job: WebhookJob): Promise<string> {
     if (job.name === WEBHOOK_JOBS.judge)
-      return this.runner.judgeEvent(job.data.eventId, { lastAttempt: isLastAttempt(job) });
-    return this.runner.deliver(job.data.deliveryId, job.attemptsMade);
+      return this.inbound.judgeEvent(job.data.eventId, { lastAttempt: isLastAttempt(job) });
+    return this.completions.deliver(job.data.deliveryId, job.attemptsMade);
   }
 }

@@ -1,13 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { nextAttemptAfter, planAttempt, signBody } from '@app/domain';
-import { isModelUnavailable, JudgeService } from '@app/judging';
 import { Metrics } from '@app/metrics';
 import {
   EndpointLookup,
-  PackVersionLookup,
   retryTransient,
   SimulationRepository,
   WebhookRepository,
@@ -15,7 +11,6 @@ import {
 } from '@app/persistence';
 import { evaluationCompletion, simulationCompletion, type CompletionRequest } from './completion-body.js';
 import { DELIVERY_TIMEOUT_MS, DeliveryClient } from './delivery-client.js';
-import { WebhookQueue } from './webhook-queue.js';
 
 export type DeliveryOutcome = 'succeeded' | 'failed' | 'skipped';
 
@@ -23,69 +18,21 @@ export type DeliveryOutcome = 'succeeded' | 'failed' | 'skipped';
 const DELIVERY_CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
 /**
- * The worker side of webhooks. Judging an event stores its evaluation and delivery exactly once;
- * a delivery job sends one attempt and throws on failure, so BullMQ's backoff schedules the next.
+ * The worker's completion deliveries (of evaluations and simulations): a job sends one signed
+ * attempt and throws on failure, so BullMQ's backoff schedules the next.
  */
 @Injectable()
-export class WebhookRunner {
-  private readonly logger = new Logger(WebhookRunner.name);
+export class CompletionSender {
+  private readonly logger = new Logger(CompletionSender.name);
 
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly endpoints: EndpointLookup,
-    private readonly versions: PackVersionLookup,
     private readonly simulations: SimulationRepository,
-    private readonly judge: JudgeService,
-    private readonly queue: WebhookQueue,
     private readonly client: DeliveryClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: Metrics,
   ) {}
-
-  /** `lastAttempt` false: an unreachable model throws, for the job to be retried with backoff. */
-  async judgeEvent(eventId: string, { lastAttempt = true } = {}): Promise<'judged' | 'duplicate'> {
-    const event = await this.webhooks.findEvent(eventId);
-    if (!event) throw new UnrecoverableError(`event ${eventId} does not exist`);
-    if (event.evaluationId) {
-      // Judged before (a retry after a crash): make sure its delivery is on its way.
-      const delivery = await this.webhooks.findDeliveryForEvent(eventId);
-      if (delivery?.status === 'pending' && delivery.attempts === 0)
-        await this.queue.deliver(delivery.id, delivery.round);
-      return 'duplicate';
-    }
-    const version = await this.versions.find(event.userId, event.packVersionId);
-    if (!version) throw new UnrecoverableError(`version ${event.packVersionId} does not exist`);
-    const evaluation = await this.judge.evaluate({
-      userId: event.userId,
-      packId: event.packId,
-      packVersionId: version.id,
-      document: version.document,
-      ticket: event.ticket,
-      source: 'webhook',
-    });
-    if (!lastAttempt && isModelUnavailable(evaluation.result))
-      throw new Error('the model gateway was unavailable; the event will be judged again');
-    const createdAt = new Date();
-    const deliveryId = randomUUID();
-    const payload = {
-      type: 'evaluation.completed',
-      eventId,
-      deliveryId,
-      evaluation: {
-        id: evaluation.id,
-        packId: evaluation.packId,
-        packVersionId: evaluation.packVersionId,
-        source: evaluation.source,
-        status: evaluation.status,
-        result: evaluation.result,
-        createdAt: createdAt.toISOString(),
-      },
-    };
-    const recorded = await this.webhooks.recordJudgment(evaluation, eventId, createdAt, payload, deliveryId);
-    if (!recorded.stored) return this.judgeEvent(eventId, { lastAttempt });
-    if (recorded.deliveryId) await this.queue.deliver(recorded.deliveryId);
-    return 'judged';
-  }
 
   /**
    * One attempt; throws when it failed and attempts remain, so the job is retried with backoff.
@@ -163,18 +110,5 @@ export class WebhookRunner {
     if (!delivery.simulationId) return evaluationCompletion(delivery, sentAt);
     const simulation = await this.simulations.findForWorker(delivery.simulationId);
     return simulation ? simulationCompletion(delivery, simulation, sentAt) : null;
-  }
-
-  /**
-   * Work recorded while Redis was away, or whose job Redis lost (it keeps nothing on disk): events
-   * never judged, and pending deliveries long past their next attempt. Job ids keep either from
-   * running twice. Returns how many of each were looked at.
-   */
-  async sweep(olderThanMs: number): Promise<{ events: number; deliveries: number }> {
-    const ids = await this.webhooks.stuckEvents(olderThanMs);
-    for (const id of ids) await this.queue.requeueJudge(id);
-    const deliveries = await this.webhooks.overdueDeliveries(olderThanMs);
-    for (const { id, round } of deliveries) await this.queue.requeueDeliver(id, round);
-    return { events: ids.length, deliveries: deliveries.length };
   }
 }
