@@ -346,12 +346,11 @@ describe('deploy/k8s', () => {
       workerUrl = `http://127.0.0.1:${port}`;
       [api, worker] = await Promise.all([
         startApi({ METRICS_TOKEN: metricsToken }),
-        // Its own queues, and no sweep while it runs: it must not take other suites' work.
+        // Its own queues (and, as every test worker, no sweep): it must not take other suites' work.
         startWorker({
           WORKER_HEALTH_PORT: String(port),
           METRICS_TOKEN: metricsToken,
           REDIS_PREFIX: workerPrefix,
-          WORKER_SWEEP_MS: String(60 * 60 * 1000),
         }),
       ]);
     });

@@ -14,10 +14,7 @@ const config = {
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   redisPrefix: `${process.env.REDIS_PREFIX ?? 'tjtest'}-invalidation-${process.pid}`,
 } as AppConfig;
-const CHANNELS = [
-  `${config.redisPrefix}:cache-invalidation`,
-  `${config.redisPrefix}:cache-invalidation:acks`,
-];
+const CHANNEL = `${config.redisPrefix}:cache-invalidation`;
 const OPTIONS = { ttlMs: 60_000, maxEntries: 100 };
 
 interface Process {
@@ -36,10 +33,12 @@ const subscriberOf = (process: Process) =>
   (process.invalidation as unknown as { subscriber: Redis }).subscriber;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Both processes subscribed: to the shared channel, and each to its own acknowledgement channel. */
 async function subscribed(client: Redis, count: number): Promise<void> {
   for (let tries = 0; tries < 200; tries++) {
-    const counts = (await client.pubsub('NUMSUB', ...CHANNELS)) as Array<string | number>;
-    if (counts[1] === count && counts[3] === count) return;
+    const [, shared] = (await client.pubsub('NUMSUB', CHANNEL)) as [string, number];
+    const own = (await client.pubsub('CHANNELS', `${CHANNEL}:acks:*`)) as string[];
+    if (shared === count && own.length === count) return;
     await sleep(25);
   }
   throw new Error(`not ${count} subscribers in time`);
@@ -95,6 +94,24 @@ describe('CacheInvalidation between two processes', () => {
     subscriberOf(b).stream.resume();
     await done;
     expect(sizeOnBWhenDone).toBe(0);
+  });
+
+  it("sends each process's answer to the publisher's own channel only", async () => {
+    const listener = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+    const answers: Array<[channel: string, id: string]> = [];
+    try {
+      listener.on('pmessage', (_pattern: string, channel: string, id: string) => answers.push([channel, id]));
+      await listener.psubscribe(`${CHANNEL}:acks:*`);
+      const [onA] = caches(a, b);
+      await a.invalidation.invalidate(onA, 'k');
+      for (let tries = 0; answers.length < 2 && tries < 100; tries++) await sleep(10);
+      const ownChannel = (a.invalidation as unknown as { ackChannel: string }).ackChannel;
+      expect(answers).toHaveLength(2);
+      expect(new Set(answers.map(([channel]) => channel))).toEqual(new Set([ownChannel]));
+      expect(new Set(answers.map(([, id]) => id)).size).toBe(1);
+    } finally {
+      listener.disconnect();
+    }
   });
 
   it('is acknowledged by a process without that cache, with nothing logged', async () => {

@@ -25,8 +25,9 @@ export const ACK_TIMEOUT_MS = 1_000;
 interface InvalidationMessage {
   cache: string;
   tag: string;
-  /** Answered on the acknowledgement channel once applied. */
+  /** Answered on the publisher's channel `ackTo` once applied. */
   id?: string;
+  ackTo?: string;
 }
 
 /**
@@ -52,7 +53,8 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.channel = `${config.redisPrefix}:cache-invalidation`;
-    this.ackChannel = `${this.channel}:acks`;
+    // Each process's own channel: an acknowledgement reaches only the process that waits for it.
+    this.ackChannel = `${this.channel}:acks:${randomUUID()}`;
     this.subscriber = new Redis(config.redisUrl, {
       autoResubscribe: false,
       enableOfflineQueue: false,
@@ -97,7 +99,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
   async invalidate(cache: InvalidatedCache<unknown>, tag: string): Promise<void> {
     cache.drop(tag);
     const id = randomUUID();
-    const message: InvalidationMessage = { cache: cache.name, tag, id };
+    const message: InvalidationMessage = { cache: cache.name, tag, id, ackTo: this.ackChannel };
     const acknowledged = this.acks.open(id, ACK_TIMEOUT_MS);
     try {
       const receivers = await this.redis.publish(this.channel, JSON.stringify(message));
@@ -150,8 +152,8 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       const message = JSON.parse(raw) as InvalidationMessage;
       this.caches.get(message.cache)?.drop(message.tag);
       // Answered even when this process has no such cache: it holds nothing stale either way.
-      if (typeof message.id === 'string')
-        this.redis.publish(this.ackChannel, message.id).catch(() => undefined);
+      if (typeof message.id === 'string' && message.ackTo?.startsWith(`${this.channel}:acks:`))
+        this.redis.publish(message.ackTo, message.id).catch(() => undefined);
     } catch {
       this.logger.warn('malformed cache invalidation message ignored');
     }
