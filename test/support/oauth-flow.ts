@@ -101,22 +101,23 @@ export async function authorizeAndExchange(
   return { code, verifier, tokens: res.body, status: res.status };
 }
 
-/** One JSON-RPC call to /mcp with a bearer token, as raw HTTP. */
+/** One JSON-RPC call to /mcp with a bearer token, as raw HTTP; a header given as null is not sent. */
 export async function mcpCall(
   baseUrl: string,
   token: string | null,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | null> = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
+  const all: Record<string, string | null> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...headers,
+  };
   const res = await fetch(`${baseUrl}/mcp`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
+    headers: Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== null),
     body: JSON.stringify(body),
   });
   const text = await res.text();

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { OAuthModule } from '@app/oauth';
 import { AccountService } from './account.service.js';
-import { ApiKeyRateLimiter } from './api-key-rate-limiter.service.js';
+import { DailyRateLimiter } from './daily-rate-limiter.service.js';
 import { ApiKeyService } from './api-key.service.js';
 import { AuthenticationGuard } from './authentication.guard.js';
 import { PasswordService } from './password.service.js';
@@ -11,8 +11,8 @@ import { SessionCookie } from './session-cookie.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
 import { SessionAuthGuard, SessionStrategy } from './strategies.js';
 
-/** What the API's controllers and its global guard use; the rest stays inside the module. */
-const EXPORTED = [AccountService, ApiKeyService, SessionCookie, AuthenticationGuard];
+/** What the API's controllers, MCP's tool calls and the global guard use; the rest stays inside the module. */
+const EXPORTED = [AccountService, ApiKeyService, SessionCookie, AuthenticationGuard, DailyRateLimiter];
 
 /** The guard checks OAuth access tokens too, hence OAuthModule. */
 @Module({
@@ -22,7 +22,6 @@ const EXPORTED = [AccountService, ApiKeyService, SessionCookie, AuthenticationGu
     PasswordService,
     SessionService,
     SignInThrottle,
-    ApiKeyRateLimiter,
     SessionStrategy,
     SessionAuthGuard,
   ],

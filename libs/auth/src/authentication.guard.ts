@@ -10,7 +10,7 @@ import {
   UnauthenticatedError,
 } from '@app/domain';
 import { mcpResource, publicOrigin, TokenService } from '@app/oauth';
-import { ApiKeyRateLimiter, type RateLimitState } from './api-key-rate-limiter.service.js';
+import { DailyRateLimiter, type RateLimitState } from './daily-rate-limiter.service.js';
 import { ApiKeyService } from './api-key.service.js';
 import { AUTH_METADATA, type AuthMetadata } from './authenticated.decorator.js';
 import type { Principal } from './principal.js';
@@ -29,7 +29,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyService,
     private readonly sessionGuard: SessionAuthGuard,
-    private readonly rateLimiter: ApiKeyRateLimiter,
+    private readonly rateLimiter: DailyRateLimiter,
     private readonly oauthTokens: TokenService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -109,7 +109,7 @@ export class AuthenticationGuard implements CanActivate {
 
   private async countRequest(keyId: string, reply: FastifyReply): Promise<void> {
     try {
-      setRateLimitHeaders(reply, await this.rateLimiter.consume(keyId));
+      setRateLimitHeaders(reply, await this.rateLimiter.consume({ apiKey: keyId }));
     } catch (error) {
       if (error instanceof RateLimitedError) {
         setRateLimitHeaders(reply, this.rateLimiter.state(0, error.retryAfterSeconds * 1000));

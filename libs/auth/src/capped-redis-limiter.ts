@@ -38,7 +38,7 @@ export interface CappedLimiterOptions {
 /**
  * A fixed-window limiter in Redis whose counter never passes its limit. It has no in-process
  * insurance limiter: points it hands out and takes back must all be Redis's, so a caller that finds
- * Redis unreachable counts elsewhere itself (ApiKeyRateLimiter). The client must be its own
+ * Redis unreachable counts elsewhere itself (DailyRateLimiter). The client must be its own
  * connection: the library registers its script on the client under a fixed name, which other
  * limiters would overwrite.
  */

@@ -2,6 +2,7 @@ export { AuthModule } from './auth.module.js';
 export { AuthenticationGuard } from './authentication.guard.js';
 export { Authenticated, Public, CurrentPrincipal, type AuthRequirement } from './authenticated.decorator.js';
 export { AccountService, normaliseEmail, type AccountView } from './account.service.js';
+export { DailyRateLimiter, type QuotaSubject, type RateLimitState } from './daily-rate-limiter.service.js';
 export { ApiKeyService, type ApiKeyView, type ApiKeyWithSecret } from './api-key.service.js';
 export { SessionService, type NewSession } from './session.service.js';
 export { SessionCookie } from './session-cookie.js';

@@ -8,6 +8,7 @@ import {
   type DomainErrorKind,
 } from '@app/domain';
 import { isTransientError } from '@app/persistence';
+import { JSON_RPC, jsonRpcError } from '../mcp/json-rpc.js';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid_request: 400,
@@ -100,6 +101,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     // shared `err` serializer (no query parameters, no echoed values).
     sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error'), {
       oauth: request.url.startsWith('/oauth/'),
+      mcp: request.routeOptions.url === '/mcp',
     });
   }
 }
@@ -118,15 +120,43 @@ export function toOAuthResponse({ status, body, headers }: ErrorResponse): Error
   return { status, headers, body: { error: code, error_description: description } };
 }
 
+/**
+ * /mcp answers a body it cannot read as JSON-RPC 2.0 requires: a parse error (-32700) for text that
+ * is not JSON, an invalid request (-32600) for JSON it refuses (too deep, NUL, unpaired surrogates).
+ * Other refusals (401 with its challenge, 413, 415, 429) keep the service's error body.
+ */
+function toJsonRpcResponse(response: ErrorResponse): {
+  status: number;
+  body: object;
+  headers?: Record<string, string>;
+} {
+  if (response.status !== 400) return response;
+  const { error, issues } = response.body;
+  const parse = error === 'invalid JSON';
+  return {
+    status: 400,
+    headers: response.headers,
+    body: jsonRpcError(
+      parse ? JSON_RPC.parseError : JSON_RPC.invalidRequest,
+      parse ? 'Parse error: invalid JSON' : `Invalid Request: ${error}`,
+      issues ? { issues } : undefined,
+    ),
+  };
+}
+
 /** Sends the error body for anything thrown, logging (never sending) the cause of a 500. */
 export function sendError(
   reply: FastifyReply,
   error: unknown,
   logUnexpected: (error: unknown) => void,
-  { oauth = false } = {},
+  { oauth = false, mcp = false } = {},
 ): void {
   const response = toErrorResponse(error);
-  const { status, body, headers } = oauth ? toOAuthResponse(response) : response;
+  const { status, body, headers } = oauth
+    ? toOAuthResponse(response)
+    : mcp
+      ? toJsonRpcResponse(response)
+      : response;
   if (status >= 500) logUnexpected(error);
   void reply
     .status(status)

@@ -1,8 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { z } from 'zod';
 import {
   CallToolRequestSchema,
+  ErrorCode,
+  McpError,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -10,8 +13,8 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Principal } from '@app/auth';
-import { DomainError, MissingPermissionError, ValidationError } from '@app/domain';
+import { DailyRateLimiter, type Principal } from '@app/auth';
+import { DomainError, MissingPermissionError, RateLimitedError, ValidationError } from '@app/domain';
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { API_VERSION } from '../openapi.js';
 import { McpPackResources, PACK_RESOURCE_TEMPLATE } from './mcp-resources.js';
@@ -40,6 +43,7 @@ export class McpServerFactory {
     private readonly tools: McpTools,
     private readonly schemas: McpSchemas,
     private readonly resources: McpPackResources,
+    private readonly quota: DailyRateLimiter,
   ) {}
 
   create(principal: Principal): Server {
@@ -51,17 +55,17 @@ export class McpServerFactory {
         jsonSchemaValidator: schemaValidator,
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.list() }));
-    server.setRequestHandler(CallToolRequestSchema, (request) =>
+    handle(server, ListToolsRequestSchema, () => ({ tools: this.list() }));
+    handle(server, CallToolRequestSchema, (request) =>
       this.call(principal, request.params.name, request.params.arguments ?? {}),
     );
-    server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    handle(server, ListResourcesRequestSchema, async () => ({
       resources: await this.resources.list(principal),
     }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    handle(server, ListResourceTemplatesRequestSchema, () => ({
       resourceTemplates: [PACK_RESOURCE_TEMPLATE],
     }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    handle(server, ReadResourceRequestSchema, (request) =>
       this.resources.read(principal, request.params.uri),
     );
     return server;
@@ -79,6 +83,10 @@ export class McpServerFactory {
   }
 
   private async call(principal: Principal, name: string, args: unknown): Promise<CallToolResult> {
+    // Every call counts, as every REST request does (an unknown tool or bad arguments too), so
+    // neither a batch nor parallel requests can run more than the grant's daily budget.
+    const refusal = await this.spend(principal);
+    if (refusal) return refusal;
     const tool = this.tools.all.find((candidate) => candidate.name === name);
     if (!tool) return failure(`unknown tool ${name.slice(0, 64)}`);
     try {
@@ -98,6 +106,21 @@ export class McpServerFactory {
     }
   }
 
+  /** Counts one call against the grant's daily budget; past it, the tool error says when it resets. */
+  private async spend(principal: Principal): Promise<CallToolResult | undefined> {
+    if (principal.kind !== 'oauth') return undefined;
+    try {
+      await this.quota.consume({ grant: principal.grantId });
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      const resetAt = new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString();
+      return failure(
+        `${error.message}: this client's daily budget of ${this.quota.limit} tool calls resets in ${error.retryAfterSeconds} s (at ${resetAt})`,
+      );
+    }
+  }
+
   private async validate(tool: McpTool, args: unknown): Promise<object> {
     // class-validator refuses a class without rules as "unknown"; a tool without arguments takes {}.
     if (tool.args === NoArgs) {
@@ -111,6 +134,32 @@ export class McpServerFactory {
     }
     return (await argsPipe.transform(args, { type: 'body', metatype: tool.args })) as object;
   }
+}
+
+type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
+
+/**
+ * Registers a request handler whose parameters, when they do not fit the method, are refused with
+ * invalid params (-32602), as JSON-RPC requires. The SDK parses them before any handler runs and
+ * answers a failure as an internal error (-32603), so it is given a schema that checks the method
+ * alone, and the method's own schema is applied here.
+ */
+function handle<S extends RequestSchema, R>(
+  server: Server,
+  schema: S,
+  handler: (request: z.infer<S>) => R | Promise<R>,
+): void {
+  const method = schema.shape.method.value;
+  server.setRequestHandler(z.looseObject({ method: z.literal(method) }), (request) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Invalid ${method} params: ${z.prettifyError(parsed.error)}`,
+      );
+    }
+    return handler(parsed.data) as never;
+  });
 }
 
 /** A tool error: the REST error message, and the schema issues as on a REST 400. */

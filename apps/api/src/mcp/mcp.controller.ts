@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentPrincipal, type Principal } from '@app/auth';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { publicOrigin } from '@app/oauth';
+import { JSON_RPC, jsonRpcError, refuseMalformedBody } from './json-rpc.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 
 /**
@@ -34,8 +35,11 @@ export class McpController {
     // DNS rebinding: a browser page of another origin must not reach a local MCP server.
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin(this.config, request)) {
-      return reply.status(403).send(jsonRpcError('Forbidden: Origin not allowed'));
+      return reply.status(403).send(jsonRpcError(JSON_RPC.serverError, 'Forbidden: Origin not allowed'));
     }
+    const version = request.headers['mcp-protocol-version'];
+    const malformed = refuseMalformedBody(request.body, typeof version === 'string' ? version : undefined);
+    if (malformed) return reply.status(400).send(malformed);
     const server = this.servers.create(principal);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -75,9 +79,8 @@ export class McpController {
 }
 
 function methodNotAllowed(reply: FastifyReply): FastifyReply {
-  return reply.status(405).header('allow', 'POST').send(jsonRpcError('Method not allowed'));
-}
-
-function jsonRpcError(message: string) {
-  return { jsonrpc: '2.0', error: { code: -32000, message }, id: null };
+  return reply
+    .status(405)
+    .header('allow', 'POST')
+    .send(jsonRpcError(JSON_RPC.serverError, 'Method not allowed'));
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@app/auth';
 import { DatasetsModule } from '@app/datasets';
 import { JudgingModule } from '@app/judging';
 import { PacksModule } from '@app/packs';
@@ -10,9 +11,9 @@ import { McpSchemas } from './mcp-schemas.js';
 import { McpServerFactory } from './mcp-server.factory.js';
 import { McpTools } from './mcp-tools.js';
 
-/** The MCP interface at /mcp: the same services as the REST routes, as tools. */
+/** The MCP interface at /mcp: the same services as the REST routes, as tools, each call counted (AuthModule's DailyRateLimiter). */
 @Module({
-  imports: [PacksModule, JudgingModule, ReviewsModule, DatasetsModule, SimulationsModule],
+  imports: [AuthModule, PacksModule, JudgingModule, ReviewsModule, DatasetsModule, SimulationsModule],
   controllers: [McpController],
   providers: [McpTools, McpSchemas, McpServerFactory, McpPackResources],
   exports: [McpTools, McpSchemas],

@@ -22,14 +22,20 @@ export interface RateLimitState {
 }
 
 /**
- * Per-key request budget, counted atomically in Redis so that parallel requests (from any number of
- * API processes) can never pass the limit. A busy key's budget is taken in blocks, so most of its
- * requests are admitted without a Redis round trip. While Redis is unreachable an in-process limiter
- * stands in rather than failing requests.
+ * Who spends a daily budget: an API key (each request under /api) or an OAuth grant, that is one
+ * connected MCP client (each tool call, however the calls arrive). Both get `API_RATE_LIMIT_PER_DAY`.
+ */
+export type QuotaSubject = { apiKey: string } | { grant: string };
+
+/**
+ * Daily budgets of API keys and OAuth grants, counted atomically in Redis so that parallel requests
+ * (from any number of API processes) can never pass the limit. A busy subject's budget is taken in
+ * blocks, so most of its requests are admitted without a Redis round trip. While Redis is
+ * unreachable an in-process limiter stands in rather than failing requests.
  */
 @Injectable()
-export class ApiKeyRateLimiter implements OnApplicationShutdown {
-  private readonly logger = new Logger(ApiKeyRateLimiter.name);
+export class DailyRateLimiter implements OnApplicationShutdown {
+  private readonly logger = new Logger(DailyRateLimiter.name);
   private readonly leases: RateLimitLeases;
   /** Counts alone, one request at a time, while Redis is unreachable; never leased from or given back to. */
   private readonly offline: RateLimiterMemory;
@@ -42,7 +48,8 @@ export class ApiKeyRateLimiter implements OnApplicationShutdown {
     this.connection = redis.duplicate();
     this.connection.on('error', () => undefined);
     const limiter = createCappedRedisLimiter(this.connection, {
-      keyPrefix: `${config.redisPrefix}:ratelimit:key`,
+      // Keys `<prefix>:ratelimit:key:<id>` (as before grants were counted) and `…:grant:<id>`.
+      keyPrefix: `${config.redisPrefix}:ratelimit`,
       points: this.limit,
       durationSeconds: WINDOW_SECONDS,
     });
@@ -60,21 +67,22 @@ export class ApiKeyRateLimiter implements OnApplicationShutdown {
     this.connection.disconnect();
   }
 
-  /** Counts one request; throws RateLimitedError past the limit. */
-  async consume(keyId: string): Promise<RateLimitState> {
+  /** Counts one request or tool call; throws RateLimitedError past the limit. */
+  async consume(subject: QuotaSubject): Promise<RateLimitState> {
+    const key = 'apiKey' in subject ? `key:${subject.apiKey}` : `grant:${subject.grant}`;
     try {
-      const admission = await this.leases.consume(keyId);
+      const admission = await this.leases.consume(key);
       return this.state(admission.remaining, admission.msBeforeNext);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) throw toRateLimited(rejection);
-      return this.consumeOffline(keyId);
+      return this.consumeOffline(key);
     }
   }
 
   /** Redis is unreachable: this process counts the key on its own rather than failing the request. */
-  private async consumeOffline(keyId: string): Promise<RateLimitState> {
+  private async consumeOffline(key: string): Promise<RateLimitState> {
     try {
-      const res = await this.offline.consume(keyId);
+      const res = await this.offline.consume(key);
       return this.state(res.remainingPoints, res.msBeforeNext);
     } catch (rejection) {
       throw toRateLimited(rejection);
