@@ -190,20 +190,48 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       expect(callback.searchParams.get('code')).toBeNull();
     });
 
+    /** The error page: 400 HTML, no Location, whatever the client registered (RFC 9700 §4.11.2). */
+    async function expectErrorPage(url: URL, says: string): Promise<void> {
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain(says);
+    }
+
     it.each([
       ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
       ['no PKCE', { code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
-      ['another resource', { resource: 'https://elsewhere.example/mcp' }, 'invalid_target'],
-      ['an unknown scope', { scope: 'packs:read admin' }, 'invalid_scope'],
+      ['another resource', { resource: 'https://evil.example/' }, 'invalid_target'],
+      ['an unknown scope', { scope: 'admin' }, 'invalid_scope'],
       ['another response type', { response_type: 'token' }, 'unsupported_response_type'],
-    ])('%s: redirected back with the error, state and iss', async (_name, extra, error) => {
-      const res = await fetch(authorizationUrl(base, params(extra)), { redirect: 'manual' });
-      expect(res.status).toBe(302);
-      const location = new URL(res.headers.get('location')!);
-      expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-      expect(location.searchParams.get('error')).toBe(error);
-      expect(location.searchParams.get('state')).toBe('xyz');
-      expect(location.searchParams.get('iss')).toBe(base);
+    ])('%s: an error page, never a redirect to the registered URI', async (_name, extra, error) => {
+      const phish = (await registerClient(base, { redirect_uris: ['https://evil.example/phish'] })).body
+        .client_id;
+      await expectErrorPage(
+        authorizationUrl(
+          base,
+          params({ ...extra, client_id: phish, redirect_uri: 'https://evil.example/phish' }),
+        ),
+        error,
+      );
+      await expectErrorPage(authorizationUrl(base, params(extra)), error);
+    });
+
+    it('the consent page of a signed-in user shows the same errors as a page', async () => {
+      const browser = new Browser();
+      const page = await (await browser.fetch(`${base}/login`)).text();
+      await browser.postForm(`${base}/login`, {
+        ...hiddenFields(page),
+        email: account.email,
+        password: PASSWORD,
+        action: 'sign-in',
+      });
+      const url = authorizationUrl(base, params({ scope: 'admin' }));
+      const res = await browser.fetch(new URL(`/consent${url.search}`, base));
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('invalid_scope');
     });
 
     it('an unknown client or an unregistered redirect URI never redirects', async () => {
@@ -217,6 +245,29 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         expect(res.headers.get('location')).toBeNull();
         expect(res.headers.get('content-type')).toMatch(/text\/html/);
       }
+    });
+
+    it('matches a loopback redirect URI as registered but for the port, as a raw string', async () => {
+      const native = (await registerClient(base, { redirect_uris: ['http://127.0.0.1:7777/cb'] })).body
+        .client_id;
+      for (const uri of [
+        'http://user:pw@127.0.0.1:7777/cb',
+        'http://127.0.0.1:7777/cb#frag',
+        'http://127.0.0.1:7777/x/../cb',
+        'http://127.1:7777/cb',
+      ]) {
+        await expectErrorPage(
+          authorizationUrl(base, params({ client_id: native, redirect_uri: uri })),
+          'did not register',
+        );
+      }
+      const callback = await authorizeInBrowser(
+        new Browser(),
+        authorizationUrl(base, params({ client_id: native, redirect_uri: 'http://127.0.0.1:8888/cb' })),
+        account,
+      );
+      expect(callback.origin + callback.pathname).toBe('http://127.0.0.1:8888/cb');
+      expect(callback.searchParams.get('code')).toMatch(/^tj_code_/);
     });
 
     it('accepts a loopback redirect URI on another port (RFC 8252)', async () => {

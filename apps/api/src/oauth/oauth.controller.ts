@@ -89,8 +89,7 @@ export class OAuthController {
   async authorize(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     try {
       const params = authorizationParams(query);
-      const checked = await this.authorization.check(params, publicOrigin(this.config, request));
-      if ('location' in checked) return reply.redirect(checked.location, 302);
+      await this.authorization.check(params, publicOrigin(this.config, request));
       const consent = `/consent?${toQuery(params)}`;
       const signedIn = await this.sessionCookie.read(request);
       return reply.redirect(signedIn ? consent : `/login?next=${encodeURIComponent(consent)}`, 302);
