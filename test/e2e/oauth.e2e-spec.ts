@@ -369,6 +369,33 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       expect(wider.body.error).toBe('invalid_scope');
     });
 
+    it.each([
+      ['a wider scope', { scope: 'packs:read packs:write' }, 'invalid_scope'],
+      ['an unknown scope', { scope: 'admin' }, 'invalid_scope'],
+      ['another resource', { resource: 'https://evil.example/' }, 'invalid_target'],
+    ])(
+      'a refresh refused for %s leaves the refresh token good for a plain retry',
+      async (_name, extra, error) => {
+        const { tokens } = await authorizeAndExchange(base, clientId, account, { scope: 'packs:read' });
+        const refresh = {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: clientId,
+        };
+        const refused = await tokenRequest(base, { ...refresh, ...extra });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toEqual({ error, error_description: expect.any(String) });
+        const retry = await tokenRequest(base, refresh);
+        expect(retry.status).toBe(200);
+        expect(retry.body.scope).toBe('packs:read');
+        expect((await mcpCall(base, tokens.access_token, initialize)).status).toBe(200);
+        // True reuse still revokes the family.
+        const reuse = await tokenRequest(base, refresh);
+        expect(reuse.body.error).toBe('invalid_grant');
+        expect((await mcpCall(base, retry.body.access_token, initialize)).status).toBe(401);
+      },
+    );
+
     it('a code for one client cannot be redeemed by another; a wrong resource is invalid_target', async () => {
       const other = (await registerClient(base)).body.client_id;
       const { verifier, challenge } = pkce();

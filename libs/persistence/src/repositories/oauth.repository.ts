@@ -90,6 +90,16 @@ export class OAuthRepository {
     return { outcome: 'redeemed', value: { codeHash, ...redeemed }, grant };
   }
 
+  /** A refresh token as it stands, without using it up (for checks that must not cost the client its token). */
+  async findRefreshToken(
+    tokenHash: string,
+  ): Promise<{ scopes: Permission[]; expiresAt: Date; used: boolean; grant: OAuthGrantEntity } | null> {
+    const token = await this.tokens.findOneBy({ tokenHash, kind: 'refresh' });
+    const grant = token ? await this.grants.findOneBy({ id: token.grantId }) : null;
+    if (!token || !grant) return null;
+    return { scopes: token.scopes, expiresAt: token.expiresAt, used: token.usedAt !== null, grant };
+  }
+
   /** Marks a refresh token used (rotation); one used before reports its grant. */
   async redeemRefreshToken(
     tokenHash: string,
