@@ -550,6 +550,21 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       }
     });
 
+    it.each([
+      ['a bidi override in client_name', { client_name: 'Claude Desktop \u202Epot.evil' }],
+      ['a zero-width space in client_name', { client_name: 'Claude\u200BDesktop' }],
+      ['a bidi isolate in client_name', { client_name: 'Claude \u2066Desktop\u2069' }],
+      ['an escape in client_name', { client_name: 'Claude \u001b[31m' }],
+      ['a bidi override in client_uri', { client_uri: 'https://app.example/\u202Egnp.exe' }],
+    ])('refuses %s with invalid_client_metadata', async (_name, metadata) => {
+      const res = await registerClient(base, metadata);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'invalid_client_metadata',
+        error_description: expect.stringContaining('control or format characters'),
+      });
+    });
+
     it('answers refusals made before its own code (NUL, nesting, duplicates) with the OAuth body', async () => {
       const res = await registerClient(base, { client_name: 'a\u0000b' });
       expect(res.status).toBe(400);

@@ -1,37 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { OAuthRepository, RedisClient, type OAuthClientEntity } from '@app/persistence';
 import { credentialMatches, hashCredential, newCredential } from './credentials.js';
 import { OAuthError } from './oauth-error.js';
-import { checkRedirectUri, MAX_REDIRECT_URIS } from './redirect-uris.js';
+import { CLIENT_METADATA, type ClientMetadata } from './client-metadata.js';
+import { checkRedirectUri } from './redirect-uris.js';
 import { parseScopes } from './scopes.js';
 
 /** Registrations one client IP may make per hour: open to anyone, but not a way to fill the table. */
 export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
 
-const text = (max: number) => z.string().max(max);
-const AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
-
-/** RFC 7591 client metadata this server keeps; other members are dropped, every member is bounded. */
-const CLIENT_METADATA = z.object({
-  redirect_uris: z.array(text(2000)).min(1).max(MAX_REDIRECT_URIS),
-  token_endpoint_auth_method: z.enum(AUTH_METHODS).default('client_secret_basic'),
-  grant_types: z
-    .array(z.enum(['authorization_code', 'refresh_token']))
-    .max(2)
-    .default(['authorization_code', 'refresh_token']),
-  response_types: z.array(z.literal('code')).max(1).default(['code']),
-  client_name: text(200).optional(),
-  client_uri: text(2000).optional(),
-  logo_uri: text(2000).optional(),
-  scope: text(500).optional(),
-  software_id: text(200).optional(),
-  software_version: text(100).optional(),
-});
-
-export type RegisteredClient = z.infer<typeof CLIENT_METADATA> & {
+export type RegisteredClient = ClientMetadata & {
   client_id: string;
   client_id_issued_at: number;
   client_secret?: string;

@@ -63,7 +63,8 @@ export class OAuthController {
       'The registered client: `client_id` (and `client_secret`, once, for confidential clients) and the metadata kept.',
   })
   @ApiBadRequestResponse({
-    description: 'OAuth error body: `invalid_redirect_uri` or `invalid_client_metadata`',
+    description:
+      'OAuth error body: `invalid_redirect_uri`, or `invalid_client_metadata` (also for control or format characters, such as bidi overrides or zero-width characters, in a displayed string like `client_name`)',
     schema: OAUTH_ERROR_SCHEMA,
   })
   @ApiTooManyRequestsResponse({
