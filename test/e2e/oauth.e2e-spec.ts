@@ -460,6 +460,70 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       });
       expect(right.status).toBe(200);
     });
+    it('a confidential client authenticates only the way it registered', async () => {
+      const basic = (await registerClient(base, { token_endpoint_auth_method: 'client_secret_basic' })).body;
+      const post = (await registerClient(base, { token_endpoint_auth_method: 'client_secret_post' })).body;
+      const basicHeader = (client: { client_id: string; client_secret: string }) => ({
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
+      });
+      const exchange = async (client: { client_id: string }, how: 'basic' | 'post', secret: string) => {
+        const { challenge, verifier } = pkce();
+        const callback = await approve(base, client.client_id, account, challenge);
+        const fields = {
+          grant_type: 'authorization_code',
+          code: callback.searchParams.get('code')!,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: verifier,
+        };
+        return how === 'basic'
+          ? tokenRequest(base, fields, basicHeader({ client_id: client.client_id, client_secret: secret }))
+          : tokenRequest(base, { ...fields, client_id: client.client_id, client_secret: secret });
+      };
+      const basicInBody = await exchange(basic, 'post', basic.client_secret);
+      expect(basicInBody.status).toBe(401);
+      expect(basicInBody.body).toEqual({
+        error: 'invalid_client',
+        error_description: 'this client authenticates with client_secret_basic only',
+      });
+      const postInHeader = await exchange(post, 'basic', post.client_secret);
+      expect(postInHeader.status).toBe(401);
+      expect(postInHeader.body.error).toBe('invalid_client');
+      expect(postInHeader.headers.get('www-authenticate')).toBe('Basic realm="oauth"');
+      expect((await exchange(basic, 'basic', basic.client_secret)).status).toBe(200);
+      expect((await exchange(post, 'post', post.client_secret)).status).toBe(200);
+    });
+
+    it('takes form bodies only, as RFC 6749 asks and the metadata advertises', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      for (const path of ['/oauth/token', '/oauth/revoke']) {
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            grant_type: 'refresh_token',
+            refresh_token: tokens.refresh_token,
+            token: tokens.refresh_token,
+            client_id: clientId,
+          }),
+        });
+        expect(res.status).toBe(400);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(await res.json()).toEqual({
+          error: 'invalid_request',
+          error_description: 'the body must be application/x-www-form-urlencoded',
+        });
+      }
+      const empty = await fetch(`${base}/oauth/token`, { method: 'POST' });
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { error: string }).error).toBe('invalid_request');
+      // Nothing was used up: the refresh token still works as a form.
+      const form = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+      });
+      expect(form.status).toBe(200);
+    });
   });
 
   describe('revocation and connected clients', () => {

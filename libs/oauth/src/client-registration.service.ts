@@ -11,6 +11,13 @@ import { parseScopes } from './scopes.js';
 /** Registrations one client IP may make per hour: open to anyone, but not a way to fill the table. */
 export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
 
+/** What a caller of the token or revocation endpoint presented, and how (RFC 7591 auth method names). */
+export interface ClientCredentials {
+  clientId?: string;
+  secret?: string;
+  method: 'none' | 'client_secret_basic' | 'client_secret_post';
+}
+
 export type RegisteredClient = ClientMetadata & {
   client_id: string;
   client_id_issued_at: number;
@@ -74,12 +81,20 @@ export class ClientRegistrationService {
 
   /**
    * The client calling the token or revocation endpoint: a public client names itself; a client
-   * with a secret proves it (Basic or in the body, as it registered).
+   * with a secret proves it the one way it registered (Basic or in the body), so a secret copied
+   * into the other place, by a proxy log or a misbehaving library, is not accepted.
    */
-  async authenticate(credentials: { clientId?: string; secret?: string }): Promise<OAuthClientEntity> {
+  async authenticate(credentials: ClientCredentials): Promise<OAuthClientEntity> {
     const client = credentials.clientId ? await this.find(credentials.clientId) : null;
     if (!client) throw new OAuthError('invalid_client', 'unknown client', 401);
     if (client.tokenEndpointAuthMethod === 'none') return client;
+    if (credentials.method !== client.tokenEndpointAuthMethod) {
+      throw new OAuthError(
+        'invalid_client',
+        `this client authenticates with ${client.tokenEndpointAuthMethod} only`,
+        401,
+      );
+    }
     if (
       !credentials.secret ||
       !client.secretHash ||

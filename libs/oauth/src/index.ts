@@ -5,6 +5,7 @@ export {
   ClientRegistrationService,
   REGISTRATIONS_PER_IP_PER_HOUR,
   type RegisteredClient,
+  type ClientCredentials,
 } from './client-registration.service.js';
 export {
   AuthorizationService,

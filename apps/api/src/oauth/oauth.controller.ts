@@ -27,7 +27,7 @@ import {
 import { sendPage, text } from '../pages/html.js';
 import { authorizationParams, toQuery } from './authorization-params.js';
 import { clientCredentials } from './client-credentials.js';
-import { ACCEPTS_FORM, singleValuedForm, type FormFields } from './form-body.js';
+import { ACCEPTS_FORM, oauthForm } from './form-body.js';
 import { OAuthExceptionFilter } from './oauth-exception.filter.js';
 import {
   CLIENT_METADATA_SCHEMA,
@@ -120,15 +120,14 @@ export class OAuthController {
   @ApiOperation({
     summary: 'Token endpoint: authorization_code (PKCE S256) and refresh_token grants',
     description:
-      'Form-encoded. Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.',
+      'Form-encoded only (`application/x-www-form-urlencoded`; any other body is `invalid_request`). A confidential client authenticates only with the `token_endpoint_auth_method` it registered (`client_secret_basic` or `client_secret_post`; the other way is `invalid_client`). Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.',
   })
   async token(
-    @Body() form: FormFields,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenResponse> {
     void reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
-    const fields = singleValuedForm(form);
+    const fields = oauthForm(request);
     const client = await this.registration.authenticate(clientCredentials(request, fields));
     return this.tokens.exchange(client, fields);
   }
@@ -143,9 +142,17 @@ export class OAuthController {
     schema: { type: 'object' },
   })
   @ApiUnauthorizedResponse({ description: 'OAuth error body: `invalid_client`', schema: OAUTH_ERROR_SCHEMA })
-  @ApiOperation({ summary: 'Token revocation (RFC 7009): a refresh token ends its whole approval' })
-  async revoke(@Body() form: FormFields, @Req() request: FastifyRequest): Promise<Record<string, never>> {
-    const fields = singleValuedForm(form);
+  @ApiBadRequestResponse({
+    description: 'OAuth error body: `invalid_request` (no token, or a body that is not a form)',
+    schema: OAUTH_ERROR_SCHEMA,
+  })
+  @ApiOperation({
+    summary: 'Token revocation (RFC 7009): a refresh token ends its whole approval',
+    description:
+      'Form-encoded only; a confidential client authenticates the way it registered, as at the token endpoint.',
+  })
+  async revoke(@Req() request: FastifyRequest): Promise<Record<string, never>> {
+    const fields = oauthForm(request);
     const client = await this.registration.authenticate(clientCredentials(request, fields));
     await this.tokens.revoke(client, fields.token);
     return {};
