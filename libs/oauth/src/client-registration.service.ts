@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { OAuthRepository, RedisClient, type OAuthClientEntity } from '@app/persistence';
 import { credentialMatches, hashCredential, newCredential } from './credentials.js';
 import { OAuthError } from './oauth-error.js';
 import { CLIENT_METADATA, type ClientMetadata } from './client-metadata.js';
 import { checkRedirectUri } from './redirect-uris.js';
+import { RegistrationLimits } from './registration-limits.js';
 import { parseScopes } from './scopes.js';
-
-/** Registrations one client IP may make per hour: open to anyone, but not a way to fill the table. */
-export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
 
 /** What a caller of the token or revocation endpoint presented, and how (RFC 7591 auth method names). */
 export interface ClientCredentials {
@@ -28,21 +25,14 @@ export type RegisteredClient = ClientMetadata & {
 /** Dynamic client registration (RFC 7591) and client authentication at the token endpoints. */
 @Injectable()
 export class ClientRegistrationService {
-  private readonly perIp: RateLimiterRedis;
+  private readonly limits: RegistrationLimits;
 
   constructor(
     private readonly repository: OAuthRepository,
     redis: RedisClient,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const points = REGISTRATIONS_PER_IP_PER_HOUR;
-    this.perIp = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${config.redisPrefix}:oauth:register`,
-      points,
-      duration: 3600,
-      insuranceLimiter: new RateLimiterMemory({ points, duration: 3600 }),
-    });
+    this.limits = new RegistrationLimits(redis, config);
   }
 
   async register(body: unknown, ip: string): Promise<RegisteredClient> {
@@ -55,7 +45,7 @@ export class ClientRegistrationService {
     const metadata = parsed.data;
     metadata.redirect_uris.forEach(checkRedirectUri);
     if (metadata.scope !== undefined) parseScopes(metadata.scope);
-    await this.takeRegistration(ip);
+    await this.limits.take(ip);
     const id = newCredential('tj_cs_').replace('tj_cs_', 'mcp_');
     const secret = metadata.token_endpoint_auth_method === 'none' ? undefined : newCredential('tj_cs_');
     const issuedAt = Math.floor(Date.now() / 1000);
@@ -103,18 +93,5 @@ export class ClientRegistrationService {
       throw new OAuthError('invalid_client', 'client authentication failed', 401);
     }
     return client;
-  }
-
-  private async takeRegistration(ip: string): Promise<void> {
-    try {
-      await this.perIp.consume(ip);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new OAuthError(
-        'temporarily_unavailable',
-        `too many registrations from this address; try again in ${Math.ceil(error.msBeforeNext / 1000)} s`,
-        429,
-      );
-    }
   }
 }

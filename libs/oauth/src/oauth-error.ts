@@ -22,6 +22,8 @@ export class OAuthError extends Error {
     readonly code: OAuthErrorCode,
     readonly description: string,
     readonly status = 400,
+    /** Sent as `Retry-After` (a 429 or 503 says when to come back). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${code}: ${description}`);
     this.name = 'OAuthError';

@@ -68,13 +68,14 @@ export class OAuthController {
     schema: OAUTH_ERROR_SCHEMA,
   })
   @ApiTooManyRequestsResponse({
-    description: 'OAuth error body: more than 20 registrations from this IP in an hour',
+    description:
+      'OAuth error body `temporarily_unavailable`, with `Retry-After`: more than 20 registrations from this IP in an hour, or more than `OAUTH_REGISTRATIONS_PER_HOUR` from all addresses',
     schema: OAUTH_ERROR_SCHEMA,
   })
   @ApiOperation({
     summary: 'Dynamic client registration (RFC 7591)',
     description:
-      'Open to anyone, 20 registrations per client IP per hour. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.',
+      'Open to anyone, 20 registrations per client IP per hour and `OAUTH_REGISTRATIONS_PER_HOUR` (500 by default) from all addresses together. A client no user approves within 24 hours is deleted. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.',
   })
   async register(
     @Body() body: unknown,
