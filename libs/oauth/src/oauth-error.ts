@@ -34,7 +34,7 @@ export class OAuthError extends Error {
   }
 }
 
-/** An authorization request that cannot be trusted to redirect (unknown client, unregistered redirect URI). */
+/** A wrong authorization request, found before the user decided: shown as a page, never redirected. */
 export class AuthorizationPageError extends Error {
   constructor(readonly description: string) {
     super(description);
