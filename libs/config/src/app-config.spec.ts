@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       sessionSecret: DEVELOPMENT_SESSION_SECRET,
       apiRateLimitPerDay: 1000,
+      oauthRegistrationsPerHour: 500,
       migrateOnStart: true,
       modelGateway: { url: undefined, model: 'gpt-4o-mini', timeoutMs: 30000 },
       workerConcurrency: 8,
@@ -22,12 +23,14 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       API_RATE_LIMIT_PER_DAY: '5',
+      OAUTH_REGISTRATIONS_PER_HOUR: '7',
       MIGRATE_ON_START: 'false',
       SESSION_SECRET: 's'.repeat(40),
       MODEL_GATEWAY_URL: 'http://127.0.0.1:9999/v1',
       MODEL_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({ port: 8080, apiRateLimitPerDay: 5, migrateOnStart: false, warnings: [] });
+    expect(config.oauthRegistrationsPerHour).toBe(7);
     expect(config.modelGateway).toMatchObject({ url: 'http://127.0.0.1:9999/v1', timeoutMs: 2500 });
   });
 

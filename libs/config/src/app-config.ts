@@ -15,6 +15,8 @@ export interface AppConfig {
   sessionSecret: string;
   sessionTtlHours: number;
   apiRateLimitPerDay: number;
+  /** Dynamic client registrations per hour, all addresses together (OAUTH_REGISTRATIONS_PER_HOUR). */
+  oauthRegistrationsPerHour: number;
   migrateOnStart: boolean;
   logLevel: string;
   bodyLimitBytes: number;
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret,
     sessionTtlHours: parsed.SESSION_TTL_HOURS,
     apiRateLimitPerDay: parsed.API_RATE_LIMIT_PER_DAY,
+    oauthRegistrationsPerHour: parsed.OAUTH_REGISTRATIONS_PER_HOUR,
     migrateOnStart: parsed.MIGRATE_ON_START,
     logLevel: parsed.LOG_LEVEL,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,

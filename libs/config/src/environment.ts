@@ -88,6 +88,15 @@ export class Environment {
   @MinLength(1)
   WEB_ROOT = 'dist/web';
 
+  /**
+   * Client registrations per hour across all addresses: registration is open, and the per-address
+   * limit alone lets a few dozen addresses fill the clients table.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  OAUTH_REGISTRATIONS_PER_HOUR = 500;
+
   /** Trust X-Forwarded-* (client IP for sign-in throttling) only behind a proxy that sets them. */
   @Transform(toBool)
   @IsBoolean()

@@ -1,10 +1,11 @@
 export { OAuthModule } from './oauth.module.js';
 export { OAuthError, AuthorizationPageError, type OAuthErrorCode } from './oauth-error.js';
 export { OAUTH_SCOPES, parseScopes } from './scopes.js';
+export { REGISTRATIONS_PER_IP_PER_HOUR } from './registration-limits.js';
 export {
   ClientRegistrationService,
-  REGISTRATIONS_PER_IP_PER_HOUR,
   type RegisteredClient,
+  type ClientCredentials,
 } from './client-registration.service.js';
 export {
   AuthorizationService,

@@ -65,7 +65,6 @@ export class ConsentController {
         return reply.redirect(`/login?next=${encodeURIComponent(`/consent?${toQuery(params)}`)}`, 303);
       }
       const checked = await this.authorization.check(params, publicOrigin(this.config, request));
-      if ('location' in checked) return reply.redirect(checked.location, 303);
       return await then(checked, user.userId);
     } catch (error) {
       if (error instanceof AuthorizationPageError)

@@ -753,7 +753,7 @@ export interface paths {
         put?: never;
         /**
          * Dynamic client registration (RFC 7591)
-         * @description Open to anyone, 20 registrations per client IP per hour. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.
+         * @description Open to anyone, 20 registrations per client IP per hour and `OAUTH_REGISTRATIONS_PER_HOUR` (500 by default) from all addresses together. A client no user approves within 24 hours is deleted. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.
          */
         post: operations["OAuthController_register"];
         delete?: never;
@@ -773,7 +773,7 @@ export interface paths {
         put?: never;
         /**
          * Token endpoint: authorization_code (PKCE S256) and refresh_token grants
-         * @description Form-encoded. Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.
+         * @description Form-encoded only (`application/x-www-form-urlencoded`; any other body is `invalid_request`). A confidential client authenticates only with the `token_endpoint_auth_method` it registered (`client_secret_basic` or `client_secret_post`; the other way is `invalid_client`). Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.
          */
         post: operations["OAuthController_token"];
         delete?: never;
@@ -791,7 +791,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Token revocation (RFC 7009): a refresh token ends its whole approval */
+        /**
+         * Token revocation (RFC 7009): a refresh token ends its whole approval
+         * @description Form-encoded only; a confidential client authenticates the way it registered, as at the token endpoint.
+         */
         post: operations["OAuthController_revoke"];
         delete?: never;
         options?: never;
@@ -4276,7 +4279,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description OAuth error body: `invalid_redirect_uri` or `invalid_client_metadata` */
+            /** @description OAuth error body: `invalid_redirect_uri`, or `invalid_client_metadata` (also for control or format characters, such as bidi overrides or zero-width characters, in a displayed string like `client_name`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4288,7 +4291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OAuth error body: more than 20 registrations from this IP in an hour */
+            /** @description OAuth error body `temporarily_unavailable`, with `Retry-After`: more than 20 registrations from this IP in an hour, or more than `OAUTH_REGISTRATIONS_PER_HOUR` from all addresses */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4394,6 +4397,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description OAuth error body: `invalid_request` (no token, or a body that is not a form) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
                 };
             };
             /** @description OAuth error body: `invalid_client` */
