@@ -1119,6 +1119,9 @@ function parseRawResponse(raw: string): Reply | null {
   };
 }
 
+/** Query keys that Nest, class-transformer and class-validator each hid from the unknown-field rule. */
+const BUILT_IN_QUERY_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype'];
+
 /** Where a client may put a credential in a query string, refused or not: no value may reach a log. */
 const SECRET_QUERY_PARAMS = [
   'access_token',
@@ -1189,6 +1192,24 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
       if (failed.length) throw new Error(compactReport(op, failed));
     }, 90_000);
   }
+
+  it('refuses query keys named like built-in properties on every GET route with a query', async () => {
+    const routes = OPERATIONS.filter((op) => op.method === 'GET' && op.queryParams.length > 0);
+    expect(routes.length).toBeGreaterThan(3);
+    const wrong: string[] = [];
+    for (const op of routes) {
+      const [base] = fc.sample(baseRequest(op), { seed: seedFor(op, 'built-in keys'), numRuns: 1 });
+      for (const key of BUILT_IN_QUERY_KEYS) {
+        const broken = { ...base, query: [...base.query, `${key}=1`] };
+        const c = caseFrom(op, 'built-in keys', key, broken, { anonymous: false, bearer: false });
+        const reply = await send(op, c, 'key');
+        const named = reply.status === 400 && JSON.parse(reply.text).issues?.some((i: any) => i.path === key);
+        const problems = contractViolations(reply);
+        if (!named || problems.length) wrong.push(`${c.url} -> ${reply.status} ${preview(reply.text, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('logs no secret sent in a query string, on any route', async () => {
     const planted: string[] = [];
