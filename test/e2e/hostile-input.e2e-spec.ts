@@ -329,6 +329,17 @@ describe('hostile and careless input', () => {
       });
     });
 
+    it('an HTTP/1.1 request without Host: 400 with the error body, as JSON', async () => {
+      for (const path of ['/healthz', '/api/packs', '/nowhere']) {
+        const answer = await rawHttp(api.url, `GET ${path} HTTP/1.1\r\n\r\n`);
+        expect(statusAndBody(answer)).toEqual({ status: 400, body: { error: 'invalid request' } });
+        expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
+      }
+      // HTTP/1.0 has no Host header: served, as Node serves it.
+      const old = await rawHttp(api.url, 'GET /healthz HTTP/1.0\r\n\r\n');
+      expect(statusAndBody(old)).toEqual({ status: 200, body: { status: 'ok' } });
+    });
+
     it('a request Node cannot parse: 400 with the error body', async () => {
       for (const request of [
         'GARBAGE\r\n\r\n',
