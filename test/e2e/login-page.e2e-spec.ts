@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
 import { startApi, type TestApi } from '../support/api.js';
 import { PASSWORD, signUp, uniqueEmail } from '../support/client.js';
 import { queryDatabase } from '../support/db.js';
 import { Browser, hiddenFields } from '../support/mcp-client.js';
 
-/** The /login form under hostile input: each case once answered 500. */
+/** The /login form under hostile input: each case once answered 500 or let input size a Redis key. */
 describe('the /login form under hostile input', () => {
   let api: TestApi;
 
@@ -51,5 +52,56 @@ describe('the /login form under hostile input', () => {
     const again = await browser.fetch(`${api.url}/login?next=%2F%E2%82%AC`);
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe('/%E2%82%AC');
+  });
+
+  it('refuses an email or password over the JSON route caps, without a Redis key of their size', async () => {
+    const { browser, fields } = await openForm();
+    const huge = `${'a'.repeat(500_000)}@example.com`;
+    const res = await browser.postForm(`${api.url}/login`, {
+      ...fields,
+      email: huge,
+      password: PASSWORD,
+      action: 'sign-in',
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('role="alert"');
+    expect(html.length).toBeLessThan(20_000);
+    const longPassword = await browser.postForm(`${api.url}/login`, {
+      ...hiddenFields(html),
+      email: uniqueEmail(),
+      password: 'p'.repeat(257),
+      action: 'sign-in',
+    });
+    expect(longPassword.status).toBe(400);
+
+    const redis = new Redis(api.config.redisUrl);
+    try {
+      const keys = await redis.keys(`${api.config.redisPrefix}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(Math.max(...keys.map((key) => key.length))).toBeLessThan(300);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('builds sign-in throttle keys of one length, whatever the email', async () => {
+    const { browser, fields } = await openForm();
+    const email = `${'b'.repeat(240)}@example.com`;
+    const res = await browser.postForm(`${api.url}/login`, {
+      ...fields,
+      email,
+      password: 'wrong-password',
+      action: 'sign-in',
+    });
+    expect(res.status).toBe(401);
+    const redis = new Redis(api.config.redisUrl);
+    try {
+      const keys = await redis.keys(`${api.config.redisPrefix}:signin:*`);
+      expect(keys.some((key) => key.includes('bbbbbbbb'))).toBe(false);
+      expect(keys.length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

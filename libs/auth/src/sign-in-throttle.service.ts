@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { RateLimitedError } from '@app/domain';
 import { RedisClient } from '@app/persistence';
+import { throttleKey } from './throttle-key.js';
 
 /** Failed sign-ins allowed per email and per client IP in one window. */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
@@ -40,13 +41,17 @@ export class SignInThrottle {
 
   /** Takes one unit of the email's and the IP's budget, or refuses with 429 when either is spent. */
   async begin(email: string, ip: string): Promise<SignInAttempt> {
-    const [byEmail, byIp] = await Promise.allSettled([this.byEmail.consume(email), this.byIp.consume(ip)]);
+    const [emailKey, ipKey] = [throttleKey(email), throttleKey(ip)];
+    const [byEmail, byIp] = await Promise.allSettled([
+      this.byEmail.consume(emailKey),
+      this.byIp.consume(ipKey),
+    ]);
     const refused = [byEmail, byIp].find((result) => result.status === 'rejected');
     if (refused) {
       // A unit taken from the other budget was not used by a password check: give it back.
       await Promise.all([
-        byEmail.status === 'fulfilled' ? this.byEmail.reward(email, 1) : undefined,
-        byIp.status === 'fulfilled' ? this.byIp.reward(ip, 1) : undefined,
+        byEmail.status === 'fulfilled' ? this.byEmail.reward(emailKey, 1) : undefined,
+        byIp.status === 'fulfilled' ? this.byIp.reward(ipKey, 1) : undefined,
       ]);
       const reason: unknown = refused.reason;
       if (!(reason instanceof RateLimiterRes)) throw reason;
@@ -54,7 +59,7 @@ export class SignInThrottle {
     }
     return {
       succeeded: async () => {
-        await Promise.all([this.byEmail.delete(email), this.byIp.reward(ip, 1)]);
+        await Promise.all([this.byEmail.delete(emailKey), this.byIp.reward(ipKey, 1)]);
       },
     };
   }
