@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/api.js';
-import { Client, PASSWORD, signUp, uniqueEmail } from '../support/client.js';
+import { Client, PASSWORD, signUp, uniqueEmail, type TestResponse } from '../support/client.js';
+import { Browser, hiddenFields } from '../support/mcp-client.js';
 
 describe('accounts and sessions', () => {
   let api: TestApi;
@@ -233,5 +234,67 @@ describe('sign-in throttling per client IP under parallel requests', () => {
     } finally {
       await isolated.close();
     }
+  });
+});
+
+/** A request from a given client address: the APIs below trust X-Forwarded-For (TRUST_PROXY). */
+const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+const expectRateLimited = (res: TestResponse, maxSeconds: number) => {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ error: 'rate limit exceeded' });
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+};
+
+describe('sign-up throttling per client IP', () => {
+  let isolated: TestApi;
+
+  beforeAll(async () => {
+    isolated = await startApi({
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-signup`,
+      SIGN_UP_LIMIT_PER_HOUR: '5',
+      TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(async () => {
+    await isolated.close();
+  });
+
+  it('lets exactly the limit through at once, counting taken emails, and leaves other addresses alone', async () => {
+    const taken = uniqueEmail('taken');
+    const signUpFrom = (ip: string, email: string) =>
+      new Client(isolated.url).post('/api/auth/sign-up', { email, password: PASSWORD }, from(ip));
+    expect((await signUpFrom('198.51.100.1', taken)).status).toBe(201);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signUpFrom('203.0.113.7', i % 2 ? taken : uniqueEmail(`burst${i}`)),
+      ),
+    );
+    const through = burst.filter((res) => res.status === 201 || res.status === 409);
+    expect(through).toHaveLength(5);
+    const refused = burst.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(7);
+    for (const res of refused) expectRateLimited(res, 3600);
+
+    // The /login form's sign-up shares the budget.
+    const browser = new Browser();
+    const headers = from('203.0.113.7').headers;
+    const page = await (await browser.fetch(`${isolated.url}/login`, { headers })).text();
+    const form = await browser.fetch(`${isolated.url}/login`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', origin: isolated.url },
+      body: new URLSearchParams({
+        ...hiddenFields(page),
+        email: uniqueEmail(),
+        password: PASSWORD,
+        action: 'sign-up',
+      }).toString(),
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain('rate limit exceeded');
+
+    expect((await signUpFrom('203.0.113.8', uniqueEmail())).status).toBe(201);
   });
 });

@@ -58,7 +58,9 @@ export class LoginController {
     try {
       this.csrf.verify(request, 'login', formField(form, 'csrf'));
       const userId =
-        formField(form, 'action') === 'sign-up' ? await this.signUp(form) : await this.signIn(form, request);
+        formField(form, 'action') === 'sign-up'
+          ? await this.signUp(form, request)
+          : await this.signIn(form, request);
       await this.sessionCookie.start(userId, reply);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -81,9 +83,9 @@ export class LoginController {
   }
 
   /** The JSON sign-up route's own rules (email format, password length). */
-  private async signUp(form: FormFields): Promise<string> {
+  private async signUp(form: FormFields, request: FastifyRequest): Promise<string> {
     const body = await credentials(form, SignUpDto);
-    return (await this.accounts.signUp(body.email, body.password)).id;
+    return (await this.accounts.signUp(body.email, body.password, request.ip)).id;
   }
 
   private form(

@@ -1718,6 +1718,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description More than `SIGN_UP_LIMIT_PER_HOUR` sign-ups (default 20) from this client IP in the hour, counting those refused with 409; `Retry-After` gives the seconds until the window ends */
+            429: {
+                headers: {
+                    /** @description Seconds until the next sign-up is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     AccountController_signIn: {
