@@ -62,7 +62,8 @@ export class AccountController {
   @ApiOkResponse({ type: UserResponseDto })
   @ApiUnauthorizedResponse({ description: '`invalid email or password`', type: ErrorBodyDto })
   @ApiTooManyRequestsResponse({
-    description: 'Too many failed attempts for this email or IP',
+    description:
+      'Too many failed attempts for this email or IP. Once an email has 10 failures in 15 minutes, only an address with no failure for it is still checked, after a 1 s delay, 10 times per window',
     type: ErrorBodyDto,
   })
   async signIn(

@@ -1761,7 +1761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Too many failed attempts for this email or IP */
+            /** @description Too many failed attempts for this email or IP. Once an email has 10 failures in 15 minutes, only an address with no failure for it is still checked, after a 1 s delay, 10 times per window */
             429: {
                 headers: {
                     [name: string]: unknown;
