@@ -17,6 +17,7 @@ export interface AppConfig {
   apiRateLimitPerDay: number;
   /** Dynamic client registrations per hour, all addresses together (OAUTH_REGISTRATIONS_PER_HOUR). */
   oauthRegistrationsPerHour: number;
+  signUpLimitPerHour: number;
   migrateOnStart: boolean;
   logLevel: string;
   bodyLimitBytes: number;
@@ -99,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: parsed.SESSION_TTL_HOURS,
     apiRateLimitPerDay: parsed.API_RATE_LIMIT_PER_DAY,
     oauthRegistrationsPerHour: parsed.OAUTH_REGISTRATIONS_PER_HOUR,
+    signUpLimitPerHour: parsed.SIGN_UP_LIMIT_PER_HOUR,
     migrateOnStart: parsed.MIGRATE_ON_START,
     logLevel: parsed.LOG_LEVEL,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,

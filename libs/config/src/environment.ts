@@ -71,6 +71,12 @@ export class Environment {
   @Min(1)
   API_RATE_LIMIT_PER_DAY = 1000;
 
+  /** Sign-up attempts (created or 409) per client IP per hour: each costs an argon2 hash. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SIGN_UP_LIMIT_PER_HOUR = 20;
+
   @Transform(toBool)
   @IsBoolean()
   MIGRATE_ON_START = true;

@@ -1721,6 +1721,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description More than `SIGN_UP_LIMIT_PER_HOUR` sign-ups (default 20) from this client IP in the hour, counting those refused with 409; `Retry-After` gives the seconds until the window ends */
+            429: {
+                headers: {
+                    /** @description Seconds until the next sign-up is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     AccountController_signIn: {
@@ -1753,7 +1764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Too many failed attempts for this email or IP */
+            /** @description Too many failed attempts for this email or IP. Once an email has 10 failures in 15 minutes, only an address with no failure for it is still checked, after a 1 s delay, 10 times per window */
             429: {
                 headers: {
                     [name: string]: unknown;
