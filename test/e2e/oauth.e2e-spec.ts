@@ -629,6 +629,33 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       });
     });
 
+    it('shows a name stored before registration refused such characters without them', async () => {
+      const user = { email: uniqueEmail('old-name'), password: PASSWORD };
+      const { client: own } = await signUp(base, user.email);
+      const app = (await registerClient(base, { client_name: 'Claude Desktop' })).body.client_id;
+      // As a row written before the check existed.
+      await queryDatabase('UPDATE oauth_clients SET name = $2 WHERE id = $1', [
+        app,
+        'Claude \u202EpotkseD\u200B',
+      ]);
+      const browser = new Browser();
+      const page = await (await browser.fetch(`${base}/login`)).text();
+      await browser.postForm(`${base}/login`, { ...hiddenFields(page), ...user, action: 'sign-in' });
+      const { challenge } = pkce();
+      const url = authorizationUrl(base, {
+        response_type: 'code',
+        client_id: app,
+        redirect_uri: REDIRECT_URI,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      const consent = await (await browser.fetch(new URL(`/consent${url.search}`, base))).text();
+      expect(consent).toContain('Connect Claude potkseD?');
+      expect(consent).not.toMatch(/[\u202E\u200B]/);
+      await authorizeAndExchange(base, app, user);
+      expect((await own.get('/app/oauth-clients')).body[0].name).toBe('Claude potkseD');
+    });
+
     it('answers refusals made before its own code (NUL, nesting, duplicates) with the OAuth body', async () => {
       const res = await registerClient(base, { client_name: 'a\u0000b' });
       expect(res.status).toBe(400);

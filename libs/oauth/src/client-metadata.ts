@@ -12,6 +12,14 @@ export function hasControlOrFormatCharacters(value: string): boolean {
   return CONTROL_OR_FORMAT.test(value);
 }
 
+/**
+ * A stored name as it may be shown: registration refuses these characters, but clients registered
+ * before it did may still hold them, so whatever shows a client's name shows it without them.
+ */
+export function displayableName(value: string): string {
+  return value.replace(new RegExp(CONTROL_OR_FORMAT.source, 'gu'), '');
+}
+
 const text = (max: number) =>
   z
     .string()

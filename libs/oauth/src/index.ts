@@ -26,5 +26,6 @@ export {
 export { ConnectedClientsService } from './connected-clients.service.js';
 export { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.js';
 export { publicOrigin, mcpResource } from './public-origin.js';
+export { displayableName } from './client-metadata.js';
 export { checkRedirectUri, isRegisteredRedirectUri } from './redirect-uris.js';
 export { verifiesChallenge } from './pkce.js';
