@@ -59,6 +59,16 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     unchanged: true,
   },
   { name: 'IBAN openings', rule: 'IBAN', build: fill('DE00'), unchanged: true },
+  // Each opening is a candidate that runs into the next ones, rescanned from its second character.
+  { name: 'IBAN openings as words', rule: 'IBAN', build: fill('DE12 '), unchanged: true },
+  { name: 'IBANs followed by words', rule: 'IBAN', build: fill('BE68 5390 0754 7034 ASAP THX ') },
+  {
+    name: 'cards failing Luhn before a word',
+    rule: 'card',
+    build: fill('4111 1111 1111 1112 1st '),
+    unchanged: true,
+  },
+  { name: 'a card before a long digit run', rule: 'card', build: run('4111 1111 1111 1111 ', '1', 'st') },
   { name: 'colons', rule: 'IPv6', build: fill(':'), unchanged: true },
   { name: 'hex digits and colons', rule: 'IPv6', build: fill('a:'), unchanged: true },
   { name: 'IPv6 one group short', rule: 'IPv6', build: fill('1:2:3:4:5:6:7:'), unchanged: true },

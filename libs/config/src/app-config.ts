@@ -30,7 +30,7 @@ export interface AppConfig {
   workerName: string;
   workerLockMs: number;
   workerSweepMs: number;
-  webhooks: { maxAttempts: number; backoffMs: number; allowPrivateUrls: boolean };
+  webhooks: { maxAttempts: number; backoffMs: number; claimMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
   adminWriteToken?: string;
   metricsToken?: string;
@@ -120,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: {
       maxAttempts: parsed.WEBHOOK_MAX_ATTEMPTS,
       backoffMs: parsed.WEBHOOK_BACKOFF_MS,
+      claimMs: parsed.WEBHOOK_CLAIM_MS,
       // Development and test talk to receivers on localhost; production refuses private targets.
       allowPrivateUrls: parsed.WEBHOOK_ALLOW_PRIVATE_URLS || parsed.NODE_ENV !== 'production',
     },

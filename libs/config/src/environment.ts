@@ -162,6 +162,15 @@ export class Environment {
   @Min(1)
   WEBHOOK_BACKOFF_MS = 680_000;
 
+  /**
+   * How long a delivery attempt's claim lasts unless renewed: the request's 10 s timeout and time to
+   * record it. The attempt renews it while it runs; tests shorten it to make it lapse.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WEBHOOK_CLAIM_MS = 15_000;
+
   /** Allow completion URLs on loopback, private, link-local and metadata addresses in production. */
   @Transform(toBool)
   @IsBoolean()

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { canRedeliver, nextAttemptAfter, planAttempt, statusAfterAttempt } from './delivery.js';
+import {
+  canRedeliver,
+  nextAttemptAfter,
+  planAttempt,
+  retryAfterClaimRefused,
+  statusAfterAttempt,
+} from './delivery.js';
 
 describe('planAttempt', () => {
   it('counts the first round from the job while the row agrees', () => {
@@ -45,5 +51,21 @@ describe('canRedeliver', () => {
     expect(canRedeliver('pending')).toBe(false);
     expect(canRedeliver('failed')).toBe(true);
     expect(canRedeliver('succeeded')).toBe(true);
+  });
+});
+
+describe('retryAfterClaimRefused', () => {
+  it('waits out the claim another attempt holds, and a little more', () => {
+    expect(retryAfterClaimRefused({ status: 'pending', claimRemainingMs: 1200.4 })).toBe(1451);
+  });
+
+  it('retries soon when the claim lapsed between the claim and the look', () => {
+    expect(retryAfterClaimRefused({ status: 'pending', claimRemainingMs: 0 })).toBe(250);
+  });
+
+  it('ends the run when there is nothing left to send', () => {
+    expect(retryAfterClaimRefused(null)).toBeNull();
+    expect(retryAfterClaimRefused({ status: 'succeeded', claimRemainingMs: 0 })).toBeNull();
+    expect(retryAfterClaimRefused({ status: 'failed', claimRemainingMs: 900 })).toBeNull();
   });
 });

@@ -47,3 +47,22 @@ export function nextAttemptAfter(now: Date, backoffMs: number, roundAttempts: nu
 export function canRedeliver(status: DeliveryStatus): boolean {
   return status !== 'pending';
 }
+
+/** A delivery's status and how long the claim on it still runs, as found when a claim failed. */
+export interface DeliveryClaimState {
+  status: DeliveryStatus;
+  claimRemainingMs: number;
+}
+
+/** Past the claim's end, so the run that retries finds it lapsed rather than about to. */
+const CLAIM_RETRY_MARGIN_MS = 250;
+
+/**
+ * After a run failed to claim its delivery: null when there is nothing left to send (gone, or no
+ * longer pending), else how long to wait before running again. Another attempt holds the claim;
+ * if it dies without recording, the retry finds the claim lapsed and sends.
+ */
+export function retryAfterClaimRefused(state: DeliveryClaimState | null): number | null {
+  if (!state || state.status !== 'pending') return null;
+  return Math.ceil(state.claimRemainingMs) + CLAIM_RETRY_MARGIN_MS;
+}

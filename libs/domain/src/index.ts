@@ -42,8 +42,10 @@ export {
   canRedeliver,
   nextAttemptAfter,
   planAttempt,
+  retryAfterClaimRefused,
   statusAfterAttempt,
   type AttemptPlan,
+  type DeliveryClaimState,
   type DeliveryProgress,
   type DeliveryStatus,
 } from './delivery.js';

@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX } from './api-key-format.js';
-import { digitCountBetween, isIbanValid, isLuhnValid } from './redaction-checks.js';
+import { digitCountBetween, ibanEnd, isLuhnValid } from './redaction-checks.js';
 
 /** What each kind of personal data or secret is replaced with. */
 export const REDACTION_PLACEHOLDERS = {
@@ -40,8 +40,11 @@ export interface RedactionRule {
   requires?: string;
   /** Rejects a match that only looks right (a 16-digit number failing Luhn); it is kept as is. */
   isValid?: (text: string, start: number, end: number) => boolean;
-  /** The pattern may swallow one following short word (`… 7034 EUR`): retry once without it. */
-  mayOverrunOneWord?: boolean;
+  /**
+   * For a pattern that finds only where a match opens: where the match ends, or -1 when there is
+   * none there. Checked in code where a pattern cannot tell the match from the words after it.
+   */
+  findEnd?: (text: string, start: number) => number;
 }
 
 /** node:net's IPv4 grammar (lib/internal/net.js): no octet above 255, no leading zero. */
@@ -124,18 +127,19 @@ export const RULES: readonly RedactionRule[] = [
       /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.(?:[\p{L}\p{N}-]+\.)*\p{L}{2}\p{L}*(?![\p{L}\p{N}-])/gu,
   },
   {
-    // Print form groups of four or electronic form; upper case only, as IBANs are written.
+    // The country code and check digits; `ibanEnd` reads the rest, as long as the country says.
+    // A pattern cannot: upper case words after an IBAN look like more of its groups.
     name: 'IBAN',
     kind: 'iban',
-    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g,
-    isValid: isIbanValid,
-    mayOverrunOneWord: true,
+    pattern: /\b[A-Z]{2}\d{2}/g,
+    findEnd: ibanEnd,
   },
   {
-    // Not glued to a longer number, a `+` (phones) or an identifier like `ORD-…`.
+    // Not glued to a longer number, a `+` (phones) or an identifier like `ORD-…`. A next word
+    // that starts with digits but is no number (`1st`, `24h`) does not make it longer.
     name: 'payment card number',
     kind: 'card',
-    pattern: /\b(?<!\+|\w-|\d )\d(?:[ -]?\d){12,18}(?!\w|[ -]\d)/g,
+    pattern: /\b(?<!\+|\w-|\d )\d(?:[ -]?\d){12,18}(?!\w|[ -]\d+(?![\dA-Za-z]))/g,
     isValid: isLuhnValid,
   },
   {

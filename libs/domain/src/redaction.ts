@@ -9,20 +9,22 @@ export { REDACTION_PLACEHOLDERS } from './redaction-rules.js';
  * before it ever ran, made V8 deoptimize on every call.
  */
 function replaceValid(rule: RedactionRule, text: string, out: Rewriter): void {
-  const { pattern, isValid, mayOverrunOneWord } = rule;
+  const { pattern, isValid } = rule;
   pattern.lastIndex = 0;
   for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
-    const start = found.index;
-    const end = pattern.lastIndex;
-    if (isValid!(text, start, end)) {
-      out.replace(start, end);
-    } else if (mayOverrunOneWord) {
-      // A loop, not lastIndexOf: the space is a few characters back, and on near misses the
-      // builtin's call cost more than the search itself.
-      let lastSpace = end - 1;
-      while (lastSpace > start && text.charCodeAt(lastSpace) !== 32) lastSpace--;
-      if (lastSpace > start && isValid!(text, start, lastSpace)) out.replace(start, lastSpace);
-    }
+    if (isValid!(text, found.index, pattern.lastIndex)) out.replace(found.index, pattern.lastIndex);
+  }
+}
+
+/** Matches whose end `findEnd` finds from where the pattern found them open. */
+function replaceFound(rule: RedactionRule, text: string, out: Rewriter): void {
+  const { pattern, findEnd } = rule;
+  pattern.lastIndex = 0;
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const end = findEnd!(text, found.index);
+    if (end < 0) continue;
+    out.replace(found.index, end);
+    pattern.lastIndex = end;
   }
 }
 
@@ -49,9 +51,12 @@ class Rewriter {
 function applyRule(rule: RedactionRule, text: string): string {
   if (rule.requires !== undefined && !text.includes(rule.requires)) return text;
   const placeholder = REDACTION_PLACEHOLDERS[rule.kind];
-  if (!rule.isValid) return text.replace(rule.pattern, rule.keepsLabel ? `$1${placeholder}` : placeholder);
+  if (!rule.isValid && !rule.findEnd) {
+    return text.replace(rule.pattern, rule.keepsLabel ? `$1${placeholder}` : placeholder);
+  }
   const out = new Rewriter(text, placeholder);
-  replaceValid(rule, text, out);
+  if (rule.findEnd) replaceFound(rule, text, out);
+  else replaceValid(rule, text, out);
   return out.result();
 }
 

@@ -44,7 +44,7 @@ export class Metrics {
 
   readonly deliveryAttempts = new Counter({
     name: 'webhook_delivery_attempts_total',
-    help: 'Completion delivery attempts by outcome (succeeded, failed, skipped)',
+    help: 'Completion delivery attempts by outcome (succeeded, failed, skipped, claimed, unrecorded)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });

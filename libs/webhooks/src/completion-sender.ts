@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { nextAttemptAfter, planAttempt, signBody } from '@app/domain';
+import { nextAttemptAfter, planAttempt, retryAfterClaimRefused, signBody } from '@app/domain';
 import { Metrics } from '@app/metrics';
 import {
   EndpointLookup,
@@ -10,12 +11,16 @@ import {
   type DeliveryRow,
 } from '@app/persistence';
 import { evaluationCompletion, simulationCompletion, type CompletionRequest } from './completion-body.js';
-import { DELIVERY_TIMEOUT_MS, DeliveryClient } from './delivery-client.js';
+import { DeliveryClient } from './delivery-client.js';
 
-export type DeliveryOutcome = 'succeeded' | 'failed' | 'skipped';
+/**
+ * What one run did. `skipped`: nothing left to send. `claimed`: another attempt holds the delivery;
+ * run again in `retryInMs`. `unrecorded`: sent, but the claim had been taken over before the record.
+ */
+export type DeliveryOutcome =
+  { kind: 'succeeded' | 'failed' | 'skipped' | 'unrecorded' } | { kind: 'claimed'; retryInMs: number };
 
-/** How long an attempt holds its delivery: the request's own timeout, and time to record it. */
-const DELIVERY_CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
+type AttemptRecord = Parameters<WebhookRepository['recordAttempt']>[2];
 
 /**
  * The worker's completion deliveries (of evaluations and simulations): a job sends one signed
@@ -36,14 +41,15 @@ export class CompletionSender {
 
   /**
    * One attempt; throws when it failed and attempts remain, so the job is retried with backoff.
-   * The row is claimed first: a second job for the same delivery while this one sends (BullMQ took
-   * the job over after a missed lock renewal, or the sweeper recreated it) skips instead of sending
-   * twice. A claim left by a dead worker lapses and the sweeper sends again.
+   * The row is claimed first, under a token of this attempt, and the claim is renewed while it
+   * runs: a second run for the same delivery (BullMQ took the job over after a missed lock renewal,
+   * or the sweeper recreated it) is told to come back when the claim ends instead of sending twice.
+   * A claim left by a dead worker lapses, and that second run sends.
    */
   async deliver(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
     try {
       const outcome = await this.attempt(deliveryId, attemptsMade);
-      this.metrics.deliveryAttempts.inc({ outcome });
+      this.metrics.deliveryAttempts.inc({ outcome: outcome.kind });
       return outcome;
     } catch (error) {
       this.metrics.deliveryAttempts.inc({ outcome: 'failed' });
@@ -52,22 +58,41 @@ export class CompletionSender {
   }
 
   private async attempt(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
-    const delivery = await this.webhooks.claimDelivery(deliveryId, DELIVERY_CLAIM_MS);
-    if (!delivery) return 'skipped';
+    const owner = randomUUID();
+    const { claimMs } = this.config.webhooks;
+    const delivery = await this.webhooks.claimDelivery(deliveryId, owner, claimMs);
+    if (!delivery) {
+      const retryInMs = retryAfterClaimRefused(await this.webhooks.findClaim(deliveryId));
+      return retryInMs === null ? { kind: 'skipped' } : { kind: 'claimed', retryInMs };
+    }
+    // Renewed while the attempt runs, so a slow receiver or a slow record keeps the delivery ours;
+    // only a worker that stops running (crash, frozen loop) lets the claim lapse.
+    const renewal = setInterval(() => {
+      this.webhooks
+        .renewClaim(deliveryId, owner, claimMs)
+        .catch((error: unknown) => this.logger.warn({ err: error, deliveryId }, 'claim renewal failed'));
+    }, claimMs / 3);
+    try {
+      return await this.attemptClaimed(delivery, owner, attemptsMade);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async attemptClaimed(
+    delivery: DeliveryRow,
+    owner: string,
+    attemptsMade: number,
+  ): Promise<DeliveryOutcome> {
+    const deliveryId = delivery.id;
     const endpoint = await this.endpoints.findFresh(delivery.userId);
     const { roundAttempts, final } = planAttempt(delivery, attemptsMade, this.config.webhooks.maxAttempts);
     const request = endpoint ? await this.completionRequest(delivery) : null;
     if (!endpoint || !request) {
       const error = endpoint ? 'the simulation no longer exists' : 'no completion endpoint saved';
       this.logger.warn({ deliveryId, userId: delivery.userId, error }, 'completion delivery gave up');
-      await this.webhooks.recordAttempt(deliveryId, {
-        ok: false,
-        statusCode: null,
-        error,
-        final: true,
-        nextAttemptAt: null,
-      });
-      return 'failed';
+      const record = { ok: false, statusCode: null, error, final: true, nextAttemptAt: null };
+      return (await this.record(deliveryId, owner, record)) ? { kind: 'failed' } : { kind: 'unrecorded' };
     }
     // The exact bytes signed are the bytes sent.
     const result = await this.client.post(endpoint.url, request.body, {
@@ -78,16 +103,9 @@ export class CompletionSender {
     const ok = result.error === null;
     const nextAttemptAt = nextAttemptAfter(new Date(), this.config.webhooks.backoffMs, roundAttempts);
     // Sent now: a record lost to a dropped connection would send it again, so it is retried.
-    await retryTransient(() =>
-      this.webhooks.recordAttempt(deliveryId, {
-        ok,
-        statusCode: result.statusCode,
-        error: result.error,
-        final,
-        nextAttemptAt,
-      }),
-    );
-    if (ok) return 'succeeded';
+    const record = { ok, statusCode: result.statusCode, error: result.error, final, nextAttemptAt };
+    if (!(await retryTransient(() => this.record(deliveryId, owner, record)))) return { kind: 'unrecorded' };
+    if (ok) return { kind: 'succeeded' };
     this.logger.warn(
       {
         deliveryId,
@@ -100,8 +118,20 @@ export class CompletionSender {
       },
       final ? 'completion delivery gave up' : 'completion delivery failed',
     );
-    if (final) return 'failed';
+    if (final) return { kind: 'failed' };
     throw new Error(`delivery attempt ${roundAttempts + 1} failed: ${result.error}`);
+  }
+
+  /**
+   * Records the attempt if this owner still holds the claim. When another attempt took it over
+   * (this one's claim lapsed unrenewed), that attempt's claim and outcome stand: nothing is written.
+   */
+  private async record(deliveryId: string, owner: string, record: AttemptRecord): Promise<boolean> {
+    const recorded = await this.webhooks.recordAttempt(deliveryId, owner, record);
+    if (!recorded) {
+      this.logger.warn({ deliveryId, ok: record.ok }, 'attempt not recorded: its claim was taken over');
+    }
+    return recorded;
   }
 
   /** The signed request for this attempt; null when what it completes is gone. */

@@ -54,6 +54,10 @@ export class WebhookDeliveryEntity {
   @Column('timestamptz', { name: 'claimed_until', nullable: true })
   claimedUntil: Date | null;
 
+  /** The token of the attempt holding (or last holding) the claim; only it renews or records. */
+  @Column('uuid', { name: 'claim_owner', nullable: true })
+  claimOwner: string | null;
+
   @Column('timestamptz', { name: 'created_at', default: () => 'clock_timestamp()' })
   createdAt: Date;
 

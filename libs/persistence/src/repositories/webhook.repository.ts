@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, Raw, type Repository } from 'typeorm';
-import { isUuid, statusAfterAttempt, type DeliveryStatus } from '@app/domain';
+import { isUuid, statusAfterAttempt, type DeliveryClaimState, type DeliveryStatus } from '@app/domain';
 import { EndpointLookup, type WebhookEndpointRow } from '../cache/endpoint.lookup.js';
 import type { KeysetPosition } from '../cursor.js';
 import { InboundEventEntity } from '../entities/inbound-event.entity.js';
@@ -9,6 +9,8 @@ import { WebhookDeliveryEntity, type DeliveryType } from '../entities/webhook-de
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity.js';
 import {
   claimDelivery,
+  findClaim,
+  renewClaim,
   countFailures,
   findDelivery,
   findDeliveryForEvent,
@@ -128,17 +130,33 @@ export class WebhookRepository {
   }
 
   /**
-   * Claims a pending delivery for one attempt, until `leaseMs` from now; null when it is not pending
-   * or another attempt holds an unexpired claim. The attempt's record releases the claim.
+   * Claims a pending delivery for one attempt, `owner` (a token drawn per attempt), until `leaseMs`
+   * from now; null when it is not pending or another attempt holds an unexpired claim. The
+   * attempt's record releases the claim.
    */
-  async claimDelivery(id: string, leaseMs: number): Promise<DeliveryRow | null> {
+  async claimDelivery(id: string, owner: string, leaseMs: number): Promise<DeliveryRow | null> {
     if (!isUuid(id)) return null;
-    return this.sql.first(claimDelivery, { id, leaseMs });
+    return this.sql.first(claimDelivery, { id, owner, leaseMs });
   }
 
-  /** Records one attempt: its outcome, and the status (`pending` while attempts remain). */
+  /** Extends `owner`'s claim; false once the delivery is no longer pending under that claim. */
+  async renewClaim(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    return (await this.sql.affected(renewClaim, { id, owner, leaseMs })) === 1;
+  }
+
+  /** The delivery's status and its current claim's remaining time; null for no such delivery. */
+  async findClaim(id: string): Promise<DeliveryClaimState | null> {
+    if (!isUuid(id)) return null;
+    return this.sql.first(findClaim, { id });
+  }
+
+  /**
+   * Records one attempt: its outcome, and the status (`pending` while attempts remain). Only while
+   * `owner` still holds the claim: false, and nothing written, when another attempt took it over.
+   */
   async recordAttempt(
     id: string,
+    owner: string,
     attempt: {
       ok: boolean;
       statusCode: number | null;
@@ -146,14 +164,16 @@ export class WebhookRepository {
       final: boolean;
       nextAttemptAt: Date | null;
     },
-  ): Promise<void> {
-    await this.sql.query(recordAttempt, {
+  ): Promise<boolean> {
+    const recorded = await this.sql.affected(recordAttempt, {
       id,
+      owner,
       status: statusAfterAttempt(attempt.ok, attempt.final),
       statusCode: attempt.statusCode,
       error: attempt.error,
       nextAttemptAt: attempt.ok || attempt.final ? null : attempt.nextAttemptAt,
     });
+    return recorded === 1;
   }
 
   /**

@@ -1,9 +1,11 @@
-import type { DeliveryStatus } from '@app/domain';
+import type { DeliveryClaimState, DeliveryStatus } from '@app/domain';
 import type { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity.js';
 import { defineStatement } from './statement.js';
 
 /** A delivery as read: its columns (but the claim) and its creation time as text, for cursors. */
-export type DeliveryRow = Omit<WebhookDeliveryEntity, 'claimedUntil'> & { createdAtText: string };
+export type DeliveryRow = Omit<WebhookDeliveryEntity, 'claimedUntil' | 'claimOwner'> & {
+  createdAtText: string;
+};
 
 /** The columns of a DeliveryRow. */
 const DELIVERY = `
@@ -22,28 +24,56 @@ export const findDeliveryForEvent = defineStatement<{ eventId: string }, Deliver
   sql: `SELECT ${DELIVERY} FROM webhook_deliveries WHERE event_id = :eventId`,
 });
 
-/** Claims a pending, unclaimed delivery for one attempt until `leaseMs` from now. */
-export const claimDelivery = defineStatement<{ id: string; leaseMs: number }, DeliveryRow>({
+/** Claims a pending, unclaimed delivery for one attempt, `owner`, until `leaseMs` from now. */
+export const claimDelivery = defineStatement<{ id: string; owner: string; leaseMs: number }, DeliveryRow>({
   name: 'deliveries.claim',
   sql: `
-    UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000)
+    UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000),
+           claim_owner = :owner
      WHERE id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
     RETURNING ${DELIVERY}`,
 });
 
-/** One attempt's outcome; releases the attempt's claim. */
-export const recordAttempt = defineStatement<{
-  id: string;
-  status: DeliveryStatus;
-  statusCode: number | null;
-  error: string | null;
-  nextAttemptAt: Date | null;
-}>({
+/** Extends `owner`'s claim to `leaseMs` from now; no row once another attempt holds the delivery. */
+export const renewClaim = defineStatement<{ id: string; owner: string; leaseMs: number }, { id: string }>({
+  name: 'deliveries.renewClaim',
+  sql: `
+    UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000)
+     WHERE id = :id AND claim_owner = :owner AND status = 'pending'
+    RETURNING id`,
+});
+
+/** The delivery's status and how long its current claim still runs (0 when none does). */
+export const findClaim = defineStatement<{ id: string }, DeliveryClaimState>({
+  name: 'deliveries.findClaim',
+  sql: `
+    SELECT status, GREATEST(0, COALESCE(EXTRACT(EPOCH FROM claimed_until - clock_timestamp()) * 1000, 0))::float8
+           AS "claimRemainingMs"
+      FROM webhook_deliveries WHERE id = :id`,
+});
+
+/**
+ * One attempt's outcome, recorded only while `owner` still holds the claim (a lapsed claim not yet
+ * taken by another counts); releases it. No row when another attempt took the delivery over.
+ */
+export const recordAttempt = defineStatement<
+  {
+    id: string;
+    owner: string;
+    status: DeliveryStatus;
+    statusCode: number | null;
+    error: string | null;
+    nextAttemptAt: Date | null;
+  },
+  { id: string }
+>({
   name: 'deliveries.recordAttempt',
   sql: `
     UPDATE webhook_deliveries SET attempts = attempts + 1, status = :status, last_status_code = :statusCode,
-           last_error = :error, next_attempt_at = :nextAttemptAt, claimed_until = NULL, updated_at = clock_timestamp()
-     WHERE id = :id`,
+           last_error = :error, next_attempt_at = :nextAttemptAt, claimed_until = NULL, claim_owner = NULL,
+           updated_at = clock_timestamp()
+     WHERE id = :id AND claim_owner = :owner AND status = 'pending'
+    RETURNING id`,
 });
 
 /** A finished delivery back to pending, in a new round; no row when it is pending already. */
