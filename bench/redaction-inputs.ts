@@ -62,6 +62,20 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
   // Each opening is a candidate that runs into the next ones, rescanned from its second character.
   { name: 'IBAN openings as words', rule: 'IBAN', build: fill('DE12 '), unchanged: true },
   { name: 'IBANs followed by words', rule: 'IBAN', build: fill('BE68 5390 0754 7034 ASAP THX ') },
+  // Lower case openings of countries whose account part is all digits or mixed, spaced as IBANs.
+  { name: 'IBAN openings in lower case', rule: 'IBAN', build: fill('gb12 west de12 '), unchanged: true },
+  {
+    name: 'IBANs with a wrong checksum, irregularly spaced',
+    rule: 'IBAN',
+    build: fill('BE68 539007547035 de89-3704-0044-0532-0130-01 '),
+    unchanged: true,
+  },
+  {
+    name: 'cards failing Luhn before a group of digits',
+    rule: 'card',
+    build: fill('4111 1111 1111 1112 12/26 '),
+    unchanged: true,
+  },
   {
     name: 'cards failing Luhn before a word',
     rule: 'card',

@@ -20,64 +20,90 @@ export function isLuhnValid(text: string, start: number, end: number): boolean {
   return count >= 13 && count <= 19 && !repeated && sum % 10 === 0;
 }
 
+const DIGIT = 1;
+const LETTER = 2;
+
+/** What a character can be in an IBAN: DIGIT, LETTER (either case) or 0 (neither). */
+const charClass = (code: number) =>
+  code >= 48 && code <= 57 ? DIGIT : (code | 32) >= 97 && (code | 32) <= 122 ? LETTER : 0;
+
 /**
- * The IBAN length of every country that has one, from ibantools' copy of the SWIFT registry (and
- * the countries outside it that issue IBANs), indexed by the country's two letters (0 for none): a
- * lookup that costs no substring, as text of back-to-back openings (`DE12 DE12 …`) makes one for
- * every five characters.
+ * Every IBAN country's account part (BBAN), one entry a position: DIGIT, LETTER or both, from
+ * ibantools' copy of the SWIFT registry (`^[0-9]{8}[A-Z0-9]{12}$` for Andorra), indexed by the
+ * country's two letters. A candidate is refused at its first character of the wrong kind, so text
+ * of back-to-back openings (`DE12 DE12 …`) costs a few reads per opening, not a country's length.
  */
-const IBAN_LENGTHS = new Uint8Array(26 * 26);
+const BBAN_FORMATS = new Array<Uint8Array | undefined>(26 * 26);
 for (const [country, spec] of Object.entries(countrySpecs)) {
-  if (spec.chars) IBAN_LENGTHS[(country.charCodeAt(0) - 65) * 26 + country.charCodeAt(1) - 65] = spec.chars;
+  if (!spec.chars) continue;
+  const positions: number[] = [];
+  for (const [, chars, count] of String(spec.bban_regexp).matchAll(/\[([^\]]+)\]\{(\d+)\}/g)) {
+    const kind = (chars.includes('0-9') ? DIGIT : 0) | (chars.includes('A-Z') ? LETTER : 0);
+    for (let k = 0; k < Number(count); k++) positions.push(kind);
+  }
+  const bban =
+    positions.length === spec.chars - 4 ? positions : new Array<number>(spec.chars - 4).fill(DIGIT | LETTER);
+  BBAN_FORMATS[countryIndex(country.charCodeAt(0), country.charCodeAt(1))] = Uint8Array.from(bban);
+}
+
+function countryIndex(first: number, second: number): number {
+  const a = (first | 32) - 97;
+  const b = (second | 32) - 97;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 ? a * 26 + b : -1;
 }
 
 /**
  * Where the IBAN opening at `start` (two letters, two digits) ends, or -1 if none does. The country
  * fixes its length, so the words after it (`… 7034 ASAP THX`, which look like more groups) are
- * never read as part of it. Upper case, as IBANs are written, in print form (groups of four) or
- * electronic form (solid); each form fixes where it ends, so a candidate that does not end a word
- * there costs two reads, however many openings follow one another (`DE12 DE12 …`).
+ * never read as part of it. It is read in either case and in any grouping: one space or hyphen at
+ * most between two characters (print form, electronic form, `BE68 539007547034`, `de89-3704-…`),
+ * each character of the kind the country's format puts there. It must end a word and pass mod-97.
  */
 export function ibanEnd(text: string, start: number): number {
-  const length = IBAN_LENGTHS[(text.charCodeAt(start) - 65) * 26 + text.charCodeAt(start + 1) - 65];
-  if (!length) return -1;
-  for (const grouped of [true, false]) {
-    const end = start + length + (grouped ? (length - 1) >> 2 : 0);
-    if (isWordCharacter(text.charCodeAt(end)) || !hasIbanShape(text, start, length, grouped)) continue;
-    return isIbanChecksumValid(text, start, end) ? end : -1;
+  const index = countryIndex(text.charCodeAt(start), text.charCodeAt(start + 1));
+  const bban = index < 0 ? undefined : BBAN_FORMATS[index];
+  if (!bban) return -1;
+  let i = start + 4;
+  for (let k = 0; k < bban.length; k++, i++) {
+    let code = text.charCodeAt(i);
+    if ((code === 32 || code === 45) && charClass(text.charCodeAt(i + 1)) !== 0) code = text.charCodeAt(++i);
+    if ((charClass(code) & bban[k]) === 0) return -1;
   }
-  return -1;
+  if (charClass(text.charCodeAt(i)) !== 0 || text.charCodeAt(i) === 95) return -1;
+  return isIbanChecksumValid(text, start, i) ? i : -1;
 }
-
-/** `length` upper case letters and digits from `start`, with a space before every fourth if `grouped`. */
-function hasIbanShape(text: string, start: number, length: number, grouped: boolean): boolean {
-  let i = start;
-  for (let k = 0; k < length; k++, i++) {
-    if (grouped && k > 0 && k % 4 === 0 && text.charCodeAt(i++) !== 32) return false;
-    if (!isUpperAlphanumeric(text.charCodeAt(i))) return false;
-  }
-  return true;
-}
-
-const isUpperAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
-const isWordCharacter = (code: number) =>
-  isUpperAlphanumeric(code) || (code >= 97 && code <= 122) || code === 95;
 
 /**
- * ISO 13616: move the first four characters to the end, letters become 10..35, the number mod 97
- * is 1. The remainder is taken every few digits only (an exact integer below 2^53 until then).
+ * ISO 13616: move the first four characters to the end, letters (either case) become 10..35, the
+ * number mod 97 is 1. Separators are skipped. The remainder is taken every few digits only (an
+ * exact integer below 2^53 until then).
  */
 function isIbanChecksumValid(text: string, start: number, end: number): boolean {
-  let rest = start;
-  for (let length = 0; length < 4; rest++) if (text.charCodeAt(rest) !== 32) length++;
+  const rest = start + 4;
   let remainder = 0;
-  for (let k = rest; k < end + rest - start; k++) {
+  for (let k = rest; k < end + 4; k++) {
     const code = text.charCodeAt(k < end ? k : k - end + start);
-    if (code === 32) continue;
-    remainder = code >= 65 ? remainder * 100 + code - 55 : remainder * 10 + code - 48;
+    const kind = charClass(code);
+    if (kind === 0) continue;
+    if (kind === LETTER) remainder = remainder * 100 + (code | 32) - 87;
+    else remainder = remainder * 10 + code - 48;
     if (remainder > 1e12) remainder %= 97;
   }
   return remainder % 97 === 1;
+}
+
+/**
+ * Where the card number found from `start` to `end` ends: all of it when it passes Luhn, else its
+ * longest part of 13 digits or more that ends at a separator and passes Luhn (a card followed by
+ * a group of digits, `4111 1111 1111 1111 12/26`, reads as one longer number), else -1.
+ */
+export function cardEnd(text: string, start: number, end: number): number {
+  if (isLuhnValid(text, start, end)) return end;
+  for (let i = end - 1; i > start; i--) {
+    const code = text.charCodeAt(i);
+    if ((code === 32 || code === 45) && isLuhnValid(text, start, i)) return i;
+  }
+  return -1;
 }
 
 /** Between `min` and `max` digits, whatever separates them. */

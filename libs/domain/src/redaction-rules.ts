@@ -1,5 +1,5 @@
 import { API_KEY_PREFIX } from './api-key-format.js';
-import { digitCountBetween, ibanEnd, isLuhnValid } from './redaction-checks.js';
+import { cardEnd, digitCountBetween, ibanEnd } from './redaction-checks.js';
 
 /** What each kind of personal data or secret is replaced with. */
 export const REDACTION_PLACEHOLDERS = {
@@ -38,8 +38,13 @@ export interface RedactionRule {
   keepsLabel?: boolean;
   /** A string every match contains: a text without it is not scanned. */
   requires?: string;
-  /** Rejects a match that only looks right (a 16-digit number failing Luhn); it is kept as is. */
+  /** Rejects a match that only looks right (a phone number with too few digits); it is kept as is. */
   isValid?: (text: string, start: number, end: number) => boolean;
+  /**
+   * Where the valid part of a match ends (all of it, a leading part, or -1 for none): a 16-digit
+   * card followed by a group of digits that the pattern took for more of it.
+   */
+  validEnd?: (text: string, start: number, end: number) => number;
   /**
    * For a pattern that finds only where a match opens: where the match ends, or -1 when there is
    * none there. Checked in code where a pattern cannot tell the match from the words after it.
@@ -128,19 +133,20 @@ export const RULES: readonly RedactionRule[] = [
   },
   {
     // The country code and check digits; `ibanEnd` reads the rest, as long as the country says.
-    // A pattern cannot: upper case words after an IBAN look like more of its groups.
+    // A pattern cannot: words after an IBAN look like more of its groups.
     name: 'IBAN',
     kind: 'iban',
-    pattern: /\b[A-Z]{2}\d{2}/g,
+    pattern: /\b[A-Za-z]{2}\d{2}/g,
     findEnd: ibanEnd,
   },
   {
-    // Not glued to a longer number, a `+` (phones) or an identifier like `ORD-…`. A next word
-    // that starts with digits but is no number (`1st`, `24h`) does not make it longer.
+    // Not glued to a `+` (phones) or an identifier like `ORD-…`, nor ending inside a run of
+    // digits. A group of digits after it (an expiry date, `… 1111 12/26`) may be taken for more of
+    // it: `cardEnd` then keeps the longest part that passes Luhn and ends between groups.
     name: 'payment card number',
     kind: 'card',
-    pattern: /\b(?<!\+|\w-|\d )\d(?:[ -]?\d){12,18}(?!\w|[ -]\d+(?![\dA-Za-z]))/g,
-    isValid: isLuhnValid,
+    pattern: /\b(?<!\+|\w-|\d )\d(?:[ -]?\d){12,18}(?!\w)/g,
+    validEnd: cardEnd,
   },
   {
     // SSA never issues area 000, 666 or 9xx, group 00 or serial 0000.

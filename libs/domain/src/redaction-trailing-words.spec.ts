@@ -24,6 +24,12 @@ const NUMBERS = {
     'CH93 0076 2011 6238 5295 7',
     'IT60 X054 2811 1010 0000 0123 456',
     'MT84MALT011000012345MTLCAST001S',
+    'BE68 539007547034',
+    'DE89 37040044 0532013000',
+    'DE89-3704-0044-0532-0130-00',
+    'be68 5390 0754 7034',
+    'gb82west12345698765432',
+    'fr14 2004 1010 0505 0001 3m02 606',
   ],
   card: [
     '4111 1111 1111 1111',
@@ -88,6 +94,13 @@ describe.each(Object.entries(NUMBERS))('a %s followed by words', (kind, numbers)
 describe('IBANs among words', () => {
   it('redacts two IBANs in a row', () => {
     expect(redactText('BE68 5390 0754 7034 DE89 3704 0044 0532 0130 00 THX')).toBe('[IBAN] [IBAN] THX');
+  });
+
+  it('redacts a card followed by a group of digits, keeping the group (an expiry date)', () => {
+    expect(redactText('Card 4111 1111 1111 1111 12/26 CVC on file')).toBe('Card [CARD] 12/26 CVC on file');
+    expect(redactText('Card 5555-5555-5555-4444 0326 please')).toBe('Card [CARD] 0326 please');
+    // A bare run of digits has no group boundary to cut at, so a long order number stays whole.
+    expect(redactText('Order 4111111111111111123')).toBe('Order 4111111111111111123');
   });
 
   it('redacts an IBAN after a word that opens like one', () => {

@@ -16,6 +16,16 @@ function replaceValid(rule: RedactionRule, text: string, out: Rewriter): void {
   }
 }
 
+/** Matches replaced up to where `validEnd` says their valid part ends; the rest of a match is kept. */
+function replaceValidPart(rule: RedactionRule, text: string, out: Rewriter): void {
+  const { pattern, validEnd } = rule;
+  pattern.lastIndex = 0;
+  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+    const end = validEnd!(text, found.index, pattern.lastIndex);
+    if (end >= 0) out.replace(found.index, end);
+  }
+}
+
 /** Matches whose end `findEnd` finds from where the pattern found them open. */
 function replaceFound(rule: RedactionRule, text: string, out: Rewriter): void {
   const { pattern, findEnd } = rule;
@@ -51,11 +61,12 @@ class Rewriter {
 function applyRule(rule: RedactionRule, text: string): string {
   if (rule.requires !== undefined && !text.includes(rule.requires)) return text;
   const placeholder = REDACTION_PLACEHOLDERS[rule.kind];
-  if (!rule.isValid && !rule.findEnd) {
+  if (!rule.isValid && !rule.findEnd && !rule.validEnd) {
     return text.replace(rule.pattern, rule.keepsLabel ? `$1${placeholder}` : placeholder);
   }
   const out = new Rewriter(text, placeholder);
   if (rule.findEnd) replaceFound(rule, text, out);
+  else if (rule.validEnd) replaceValidPart(rule, text, out);
   else replaceValid(rule, text, out);
   return out.result();
 }
