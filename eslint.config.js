@@ -25,7 +25,7 @@ export default defineConfig(
   },
   {
     // Tests poke at untyped HTTP bodies; the type-safety rules there cost more than they catch.
-    files: ['**/*.spec.ts', 'test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', 'test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
