@@ -101,7 +101,25 @@ describe('OpenAPI document and health', () => {
       expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]),
     );
     expect(judge.responses['409'].description).toContain('pack has no published version');
-    expect(doc.paths['/api/webhooks/inbound'].post.callbacks['evaluation.completed']).toBeDefined();
+    // Each callback documents its body with a schema that exists, holding the fields it is sent with.
+    const callbackBody = (path: string, name: string) => {
+      const callback = doc.paths[path].post.callbacks[name]['{$request.body#/url}'].post;
+      const ref: string = callback.requestBody.content['application/json'].schema.$ref;
+      return doc.components.schemas[ref.replace('#/components/schemas/', '')];
+    };
+    expect(callbackBody('/api/webhooks/inbound', 'evaluation.completed')).toMatchObject({
+      description: expect.stringContaining('X-Service-Signature'),
+      properties: {
+        type: { enum: ['evaluation.completed'] },
+        eventId: {},
+        deliveryId: {},
+        sentAt: {},
+        evaluation: {},
+      },
+    });
+    expect(callbackBody('/api/webhook-endpoints', 'simulation.completed')).toMatchObject({
+      properties: { type: { enum: ['simulation.completed', 'simulation.failed'] }, simulation: {} },
+    });
     expect(doc.paths['/api/webhooks/inbound'].post.security).toEqual([{ 'api-key': [] }, { bearer: [] }]);
     expect(doc.paths['/api/packs'].get.security).toEqual([
       { 'api-key': [] },

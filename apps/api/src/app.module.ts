@@ -7,15 +7,17 @@ import { ConfigModule, type AppConfig } from '@app/config';
 import { JobsModule } from '@app/jobs';
 import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
-import { AccountModule } from './auth/account.module.js';
+import { AuthApiModule } from './auth/auth-api.module.js';
 import { DatasetsApiModule } from './datasets/datasets-api.module.js';
-import { HealthModule } from './health/health.module.js';
+import { EvaluationsApiModule } from './evaluations/evaluations-api.module.js';
+import { HealthApiModule } from './health/health-api.module.js';
 import { JudgingApiModule } from './judging/judging-api.module.js';
-import { ApiKeysModule } from './keys/api-keys.module.js';
+import { KeysApiModule } from './keys/keys-api.module.js';
 import { loggerOptions } from './logger.js';
-import { McpModule } from './mcp/mcp.module.js';
+import { McpApiModule } from './mcp/mcp-api.module.js';
 import { OAuthApiModule } from './oauth/oauth-api.module.js';
-import { PacksApiModule } from './packs/packs.module.js';
+import { PacksApiModule } from './packs/packs-api.module.js';
+import { PagesApiModule } from './pages/pages-api.module.js';
 import { ReviewsApiModule } from './reviews/reviews-api.module.js';
 import { SimulationsApiModule } from './simulations/simulations-api.module.js';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module.js';
@@ -37,17 +39,19 @@ export class AppModule {
         JobsModule.forRoot(config),
         AuthModule,
         MetricsModule,
-        AccountModule,
-        ApiKeysModule,
-        HealthModule,
+        AuthApiModule,
+        KeysApiModule,
+        HealthApiModule,
         PacksApiModule,
         JudgingApiModule,
+        EvaluationsApiModule,
         ReviewsApiModule,
         DatasetsApiModule,
         SimulationsApiModule,
         WebhooksApiModule,
         OAuthApiModule,
-        McpModule,
+        PagesApiModule,
+        McpApiModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

@@ -20,9 +20,11 @@ function flatten(errors: ClassValidatorError[], parent = ''): ValidationIssue[] 
   });
 }
 
+/** The built-in types a pipe also sees, which are no request DTO. */
+const BUILT_IN_TYPES = new Set<unknown>([String, Number, Boolean, Object, Array]);
+
 /** A request DTO class, as opposed to the built-in types a pipe also sees (String, Object…). */
-const isDto = (metatype: unknown): boolean =>
-  typeof metatype === 'function' && ![String, Number, Boolean, Object, Array].includes(metatype as never);
+const isDto = (metatype: unknown): boolean => typeof metatype === 'function' && !BUILT_IN_TYPES.has(metatype);
 
 const mergeIssues = (first: ValidationIssue[], more: ValidationIssue[]): ValidationIssue[] => {
   const seen = new Set(first.map((issue) => `${issue.path}\n${issue.message}`));

@@ -11,6 +11,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
   type CallToolResult,
+  type ServerResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { DailyRateLimiter, type Principal } from '@app/auth';
@@ -144,10 +145,10 @@ type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
  * answers a failure as an internal error (-32603), so it is given a schema that checks the method
  * alone, and the method's own schema is applied here.
  */
-function handle<S extends RequestSchema, R>(
+function handle<S extends RequestSchema>(
   server: Server,
   schema: S,
-  handler: (request: z.infer<S>) => R | Promise<R>,
+  handler: (request: z.infer<S>) => ServerResult | Promise<ServerResult>,
 ): void {
   const method = schema.shape.method.value;
   server.setRequestHandler(z.looseObject({ method: z.literal(method) }), (request) => {
@@ -158,7 +159,7 @@ function handle<S extends RequestSchema, R>(
         `Invalid ${method} params: ${z.prettifyError(parsed.error)}`,
       );
     }
-    return handler(parsed.data) as never;
+    return handler(parsed.data);
   });
 }
 

@@ -5,6 +5,7 @@ import {
   ApiCallbacks,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -27,9 +28,15 @@ import {
   SaveWebhookEndpointDto,
   WebhookEndpointDto,
 } from './webhooks.dto.js';
-import { EVALUATION_COMPLETION, SIMULATION_COMPLETION } from './completion-callbacks.js';
+import {
+  EVALUATION_COMPLETION,
+  EvaluationCompletionDto,
+  SIMULATION_COMPLETION,
+  SimulationCompletionDto,
+} from './completion-callbacks.js';
 
 @ApiTags('webhooks')
+@ApiExtraModels(EvaluationCompletionDto, SimulationCompletionDto)
 @Controller('api')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhookService) {}
@@ -44,7 +51,7 @@ export class WebhooksController {
     description: 'Not an absolute http(s) URL, or (in production) a private address',
     type: ErrorBodyDto,
   })
-  @ApiCallbacks(EVALUATION_COMPLETION as never, SIMULATION_COMPLETION as never)
+  @ApiCallbacks(EVALUATION_COMPLETION, SIMULATION_COMPLETION)
   saveEndpoint(
     @CurrentPrincipal() principal: Principal,
     @Body() body: SaveWebhookEndpointDto,
@@ -96,7 +103,7 @@ export class WebhooksController {
   })
   @ApiNotFoundResponse({ description: '`pack not found`', type: ErrorBodyDto })
   @ApiConflictResponse({ description: '`pack has no published version`', type: ErrorBodyDto })
-  @ApiCallbacks(EVALUATION_COMPLETION as never)
+  @ApiCallbacks(EVALUATION_COMPLETION)
   inbound(
     @CurrentPrincipal() principal: Principal,
     @Body() body: JudgeRequestDto,

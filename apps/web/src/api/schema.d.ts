@@ -1471,6 +1471,34 @@ export interface components {
             /** @description Status pairs (from -> to) with their ticket counts, unchanged pairs included. */
             statusChanges: components["schemas"]["StatusChangeDto"][];
         };
+        /** @description Sent to your endpoint after an inbound event is judged. Headers: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with your secret>`, `X-Service-Event-Id`, `X-Service-Delivery-Id`. Reject a `sentAt` older than 5 minutes. See docs/webhooks.md. */
+        EvaluationCompletion: {
+            /** @enum {string} */
+            type: "evaluation.completed";
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description {id, packId, packVersionId, source, status, result, createdAt} */
+            evaluation: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Sent to your saved endpoint once when a simulation finishes: `simulation.completed`, or `simulation.failed` with the reason (a cancelled simulation sends nothing). Headers: `X-Service-Signature` (as for evaluations), `X-Service-Simulation-Id`, `X-Service-Delivery-Id`. Retried like evaluation completions; listed in GET /api/webhook-deliveries. */
+        SimulationCompletion: {
+            /** @enum {string} */
+            type: "simulation.completed" | "simulation.failed";
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description {id, datasetId, packId, packVersionId, status, reason, total, completed, byStatus: {accept, review, reject}, createdAt, startedAt, finishedAt} */
+            simulation: {
+                [key: string]: unknown;
+            };
+        };
         SaveWebhookEndpointDto: {
             /**
              * @description Absolute http or https URL.

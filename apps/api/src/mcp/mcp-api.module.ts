@@ -18,4 +18,4 @@ import { McpTools } from './mcp-tools.js';
   providers: [McpTools, McpSchemas, McpServerFactory, McpPackResources],
   exports: [McpTools, McpSchemas],
 })
-export class McpModule {}
+export class McpApiModule {}

@@ -3,4 +3,4 @@ import { AuthModule } from '@app/auth';
 import { ApiKeysController } from './api-keys.controller.js';
 
 @Module({ imports: [AuthModule], controllers: [ApiKeysController] })
-export class ApiKeysModule {}
+export class KeysApiModule {}

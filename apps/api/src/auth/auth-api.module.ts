@@ -3,4 +3,4 @@ import { AuthModule } from '@app/auth';
 import { AccountController } from './account.controller.js';
 
 @Module({ imports: [AuthModule], controllers: [AccountController] })
-export class AccountModule {}
+export class AuthApiModule {}

@@ -2,4 +2,4 @@ import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
 
 @Module({ controllers: [HealthController] })
-export class HealthModule {}
+export class HealthApiModule {}
