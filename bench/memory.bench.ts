@@ -1,6 +1,6 @@
 // `npm run bench:memory`: the API's resident memory and V8 heap under a mixed load (judgments over
-// REST and MCP, the evaluation list, statistics and the review queue), with today's V8 flags and
-// with the old generation bounded by `--max-old-space-size`. See docs/performance.md.
+// REST and MCP, the evaluation list, statistics and the review queue), with V8's old generation
+// unbounded and bounded by `--max-old-space-size`. See docs/performance.md.
 import { authorizeAndExchange, callTool, registerClient } from '../test/support/oauth-flow.js';
 import { TICKET } from '../test/support/packs.js';
 import { runLoad, type LoadResult, type LoadTarget } from './harness/load.js';
@@ -29,7 +29,7 @@ const options = readOptions({
   /** Seconds without load after it, then one more RSS reading: what the process gives back. */
   settle: num(10),
   runs: num(1),
-  /** The `--max-old-space-size` values tried besides today's flags (no bound). */
+  /** The `--max-old-space-size` values tried besides no bound (production has 384). */
   oldSpaceMb: nums(256, 384),
   judgeConnections: num(32),
   mcpConnections: num(8),
@@ -150,12 +150,13 @@ async function measureConfiguration(
   tenants: { current?: Tenant },
 ): Promise<Measured> {
   const flags = oldSpaceMb ? [`--max-old-space-size=${oldSpaceMb}`] : [];
-  const api = await run.api({ NODE_ENV: 'production' }, flags);
+  // In place of the API's production flags, so the first configuration has no bound at all.
+  const api = await run.api({ NODE_ENV: 'production' }, [], flags);
   // One tenant for the whole run, so every configuration lists and counts the same growing data.
   tenants.current ??= await createTenant(api.url);
   const here = await targetsFor(api.url, tenants.current);
   for (const stream of STREAMS) await check(stream, here[stream]);
-  const name = oldSpaceMb ? `old space ${oldSpaceMb} MB` : "today's flags";
+  const name = oldSpaceMb ? `old space ${oldSpaceMb} MB` : 'no bound';
   log(`round ${round}, ${name}: warming up for ${options.warmup} s`);
   await mixedLoad(here, options.warmup);
   const probe = await run.probe();

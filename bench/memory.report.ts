@@ -42,7 +42,7 @@ export interface MemorySummary {
 
 export interface Measured {
   round: number;
-  /** `--max-old-space-size`, or null for today's flags. */
+  /** `--max-old-space-size`, or null for none (`--max-semi-space-size=64` only). */
   oldSpaceMb: number | null;
   flags: string[];
   streams: Record<Stream, LoadResult>;
@@ -78,7 +78,7 @@ export function summarizeMemory(
 }
 
 const name = (m: Measured) =>
-  m.oldSpaceMb ? `\`--max-old-space-size=${m.oldSpaceMb}\`` : "today's flags (old space unbounded)";
+  m.oldSpaceMb ? `\`--max-old-space-size=${m.oldSpaceMb}\`` : 'no bound (`--max-semi-space-size=64` only)';
 const totalRps = (m: Measured) => Object.values(m.streams).reduce((sum, s) => sum + s.rps, 0);
 const zero = fixed(0);
 const one = fixed(1);
@@ -120,7 +120,7 @@ export function render(r: MemoryResults): string {
         'Heap total peak',
         'External + buffers peak',
         'V8 heap limit',
-        'Peak RSS / today',
+        'Peak RSS / no bound',
       ],
       groups.map((runs) => [
         name(runs[0]),
@@ -143,8 +143,8 @@ export function render(r: MemoryResults): string {
         ...STREAMS.map((stream) => `${LABELS[stream]} req/s, p50 / p99 ms`),
         'API CPU / request ms',
         'Machine busy',
-        'Requests/s / today',
-        'Judge p99 / today',
+        'Requests/s / no bound',
+        'Judge p99 / no bound',
         'Non-2xx / errors',
       ],
       groups.map((runs) => [
