@@ -17,4 +17,4 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app ./
 USER node
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=64", "dist/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=64", "--max-old-space-size=384", "dist/apps/api/src/main.js"]

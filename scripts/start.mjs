@@ -8,6 +8,8 @@ import { ensureDeps } from './ensure-deps.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** V8 flags of the API and the worker, as in package.json's start scripts and the Dockerfile (docs/architecture.md). */
 const NODE_FLAGS = ['--max-semi-space-size=64'];
+/** The API's old generation is bounded too (docs/architecture.md, "Runtime flags"). */
+const API_NODE_FLAGS = [...NODE_FLAGS, '--max-old-space-size=384'];
 
 /** Runs one set-up step; with `capture`, returns its standard output instead of showing it. */
 function step(name, command, args, { capture = false } = {}) {
@@ -53,10 +55,10 @@ function exitCodeOf(code, signal) {
 }
 
 function supervise(apps) {
-  const children = apps.map(({ name, entry }) => ({
+  const children = apps.map(({ name, entry, flags }) => ({
     name,
     // Own process group: a terminal Ctrl-C reaches only us, and we forward it exactly once.
-    child: spawn(process.execPath, [...NODE_FLAGS, entry], { cwd: root, stdio: 'inherit', detached: true }),
+    child: spawn(process.execPath, [...flags, entry], { cwd: root, stdio: 'inherit', detached: true }),
   }));
   const running = () => children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
   let exitCode;
@@ -107,7 +109,7 @@ const demo =
     : step('seed demo data', process.execPath, ['dist/apps/api/src/cli/seed-demo.js'], { capture: true });
 
 supervise([
-  { name: 'api', entry: 'dist/apps/api/src/main.js' },
-  { name: 'worker', entry: 'dist/apps/worker/src/main.js' },
+  { name: 'api', entry: 'dist/apps/api/src/main.js', flags: API_NODE_FLAGS },
+  { name: 'worker', entry: 'dist/apps/worker/src/main.js', flags: NODE_FLAGS },
 ]);
 if (demo) void printWhenReady(demo);

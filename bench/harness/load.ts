@@ -2,8 +2,10 @@ import autocannon from 'autocannon';
 
 export interface LoadTarget {
   url: string;
+  /** POST unless given. */
+  method?: 'GET' | 'POST';
   headers: Record<string, string>;
-  body: string;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -33,7 +35,7 @@ export function median(values: number[]): number {
 }
 
 /**
- * Closed-loop load: `connections` keep-alive connections, each sending the next POST as soon as
+ * Closed-loop load: `connections` keep-alive connections, each sending the next request as soon as
  * the previous answer arrives. Latencies come from autocannon's per-response timings (float ms)
  * rather than its histogram, which rounds to whole milliseconds.
  */
@@ -47,7 +49,7 @@ export function runLoad(
     const instance = autocannon(
       {
         url: target.url,
-        method: 'POST',
+        method: target.method ?? 'POST',
         headers: target.headers,
         body: target.body,
         connections,

@@ -29,6 +29,16 @@ export function processRssMb(pid: number): number {
   }
 }
 
+/** The most resident memory a process has had since it started, in MB (`VmHWM`); 0 when it is gone. */
+export function processPeakRssMb(pid: number): number {
+  try {
+    const peak = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return peak ? Number(peak[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export const totalCpuMs = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
 
 /** This process's own CPU time so far (autocannon and the orchestration), in ms. */

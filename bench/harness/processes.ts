@@ -10,6 +10,9 @@ import { log } from './log.js';
  */
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/** The API's own, after those: its old generation is bounded (docs/architecture.md, "Runtime flags"). */
+export const API_NODE_FLAGS = ['--max-old-space-size=384'];
+
 /** Lines kept per process: the apps log a handful at `info`, so this only bounds a runaway. */
 const MAX_LINES = 5_000;
 

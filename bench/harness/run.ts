@@ -7,7 +7,7 @@ import { createPublishedPack } from '../../test/support/packs.js';
 import { log } from './log.js';
 import type { CommonOptions } from './options.js';
 import { describeMachine, Probe, type Machine } from './probes.js';
-import { Service } from './processes.js';
+import { API_NODE_FLAGS, Service } from './processes.js';
 import { ROOT } from './report.js';
 import * as stores from './stores.js';
 
@@ -187,14 +187,17 @@ export class BenchRun {
     return this.serve('receiver', 'harness/serve-receiver.js', process.env);
   }
 
-  /** The real API app; the per-key daily limit is set so high it never answers 429, yet still runs. */
-  api(env: NodeJS.ProcessEnv = {}, execArgv: string[] = []): Promise<Service> {
+  /**
+   * The real API app with its production flags (`apiFlags`: bench:memory replaces them); the
+   * per-key daily limit is set so high it never answers 429, yet still runs.
+   */
+  api(env: NodeJS.ProcessEnv = {}, execArgv: string[] = [], apiFlags = API_NODE_FLAGS): Promise<Service> {
     const appEnv = this.appEnv('tj-api', {
       LOG_LEVEL: this.options.logLevel,
       API_RATE_LIMIT_PER_DAY: '100000000',
       ...env,
     });
-    return this.serve('API', 'harness/serve-api.js', appEnv, execArgv);
+    return this.serve('API', 'harness/serve-api.js', appEnv, [...apiFlags, ...execArgv]);
   }
 
   /**

@@ -294,6 +294,33 @@ describe('deploy/k8s', () => {
     }
   });
 
+  it('starts the api with the V8 flags of package.json, as the Dockerfile and docker-compose.yml do', () => {
+    const flags = (command: string[]) => command.filter((arg) => arg.startsWith('--'));
+    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
+    const expected = flags(scripts['start:api'].split(' '));
+    expect(expected).toContain('--max-semi-space-size=64');
+    expect(expected.some((flag) => flag.startsWith('--max-old-space-size='))).toBe(true);
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? '[]';
+    expect(flags(JSON.parse(cmd))).toEqual(expected);
+    expect(flags(compose.services.api.command)).toEqual(expected);
+    expect(flags(apiContainer.command)).toEqual(expected);
+  });
+
+  it("limits the api's memory above the whole heap V8 may take, with room for the rest", () => {
+    const mb = (flag: string) =>
+      Number(apiContainer.command.find((arg: string) => arg.startsWith(`--${flag}=`)).split('=')[1]);
+    // V8's heap limit is the old generation plus three semi-spaces (bench:memory read 576 MB at 384 and 64).
+    const heapMb = mb('max-old-space-size') + 3 * mb('max-semi-space-size');
+    const mi = (quantity: string) => {
+      const [, amount, unit] = /^(\d+)(Mi|Gi)$/.exec(quantity)!;
+      return Number(amount) * (unit === 'Gi' ? 1024 : 1);
+    };
+    const { requests, limits } = apiContainer.resources;
+    // Code, native libraries and buffers came to about 80 MiB beside the heap in bench:memory.
+    expect(mi(limits.memory)).toBeGreaterThanOrEqual(heapMb + 128);
+    expect(mi(requests.memory)).toBeLessThanOrEqual(mi(limits.memory));
+  });
+
   describe('KEDA', () => {
     const scaled = find(manifests, 'ScaledObject', 'ticket-judge-worker');
     const prefix = configOf(workerContainer).redisPrefix;
