@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { formatDateTime } from './format';
-import { statusColor } from './status';
+import { statusColor } from '../ui/status';
 
 describe('formatDateTime', () => {
   it('formats a date and time, and keeps what is not a date', () => {

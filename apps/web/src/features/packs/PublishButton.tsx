@@ -1,0 +1,67 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, unwrap, type Issue } from '../../api/client';
+import { ErrorNotice } from '../../ui/states';
+import { packKeys } from './queries';
+
+interface Props {
+  packId: string;
+  /** The editor holds edits that are not saved: they will not be published. */
+  dirty: boolean;
+  /** Called with the issues of a draft that fails validation on publish. */
+  onIssues: (issues: Issue[]) => void;
+}
+
+/** "Publish" with a confirmation: the saved draft becomes the live version. */
+export function PublishButton({ packId, dirty, onIssues }: Props) {
+  const [opened, { open, close }] = useDisclosure();
+  const queryClient = useQueryClient();
+  const publish = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/packs/{packId}/publish', { params: { path: { packId } } })),
+    onSuccess: async (pack) => {
+      queryClient.setQueryData(packKeys.pack(packId), pack);
+      close();
+      notifications.show({ color: 'green', message: 'Draft published: it is now the live version' });
+      await queryClient.invalidateQueries({ queryKey: packKeys.list });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.issues.length) onIssues(error.issues);
+    },
+  });
+
+  function cancel() {
+    publish.reset();
+    close();
+  }
+
+  return (
+    <>
+      <Button onClick={open}>Publish</Button>
+      <Modal opened={opened} onClose={cancel} title="Publish the draft?">
+        <Stack>
+          <Text size="sm">
+            The saved draft becomes the live version that judging uses from now on, and a new draft opens with
+            the same questions.
+          </Text>
+          {dirty && (
+            <Alert color="yellow" title="Unsaved edits">
+              Your unsaved edits are not part of the saved draft. Cancel and use Save draft first to publish
+              them.
+            </Alert>
+          )}
+          {publish.error && <ErrorNotice error={publish.error} title="The draft was not published" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button loading={publish.isPending} onClick={() => publish.mutate()}>
+              Confirm publish
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
