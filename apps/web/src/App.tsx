@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppLayout } from './ui/AppLayout';
 import { preloadDailyChart } from './features/dashboard/DailySection';
-import { statsQuery } from './features/dashboard/queries';
+import { statsQuery } from './api/queries/stats';
 import DashboardPage from './features/dashboard/DashboardPage';
 import { queryClient } from './api/query-client';
 import { NotFoundPage } from './ui/NotFoundPage';

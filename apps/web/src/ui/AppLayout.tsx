@@ -13,7 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { signOut, useMe } from '../lib/auth';
+import { signOut, useMe } from '../api/queries/auth';
 import { Loading } from './states';
 
 export const NAVIGATION = [

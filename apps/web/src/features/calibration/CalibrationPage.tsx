@@ -1,25 +1,12 @@
 import { Anchor, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { api, ApiError, unwrap, type Schemas } from '../../api/client';
+import { ApiError, type Schemas } from '../../api/client';
+import { useCalibration } from '../../api/queries/calibration';
+import { usePack, usePacks } from '../../api/queries/packs';
 import { QuestionCalibrationCard } from './QuestionCalibrationCard';
-import { usePack, usePacks } from '../reviews/queries';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { DEFAULT_TARGET, TARGET_AGREEMENTS, thresholdOf, totalLabels } from './calibration';
 import { percent } from '../reviews/reviews';
-
-function useCalibration(packId: string | undefined, target: number) {
-  return useQuery({
-    queryKey: ['calibration', packId, target],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/packs/{packId}/calibration', {
-          params: { path: { packId: packId! }, query: { targetAgreement: target } },
-        }),
-      ),
-    enabled: Boolean(packId),
-  });
-}
 
 function Report({ packId, target }: { packId: string; target: number }) {
   const calibration = useCalibration(packId, target);

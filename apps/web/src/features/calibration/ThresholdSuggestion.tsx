@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, errorMessage, unwrap, type Schemas } from '../../api/client';
+import { errorMessage, type Schemas } from '../../api/client';
+import { useEditDraftDocument } from '../../api/queries/packs';
 import { decimal, withThreshold } from './calibration';
 import { percent } from '../reviews/reviews';
 
@@ -15,22 +15,6 @@ interface Props {
   draftThreshold: number | undefined;
 }
 
-/** Reads the pack afresh, sets the question's threshold in the draft, saves the draft. */
-function useApplyThreshold(packId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ questionId, value }: { questionId: string; value: number }) => {
-      const pack = await unwrap(api.GET('/api/packs/{packId}', { params: { path: { packId } } }));
-      const document = withThreshold(pack.document, questionId, value);
-      return unwrap(api.PATCH('/api/packs/{packId}', { params: { path: { packId } }, body: { document } }));
-    },
-    onSuccess: (pack) => {
-      queryClient.setQueryData(['packs', packId], pack);
-      void queryClient.invalidateQueries({ queryKey: ['packs'] });
-    },
-  });
-}
-
 /** The suggested minSelectedProbability and the button that writes it into the draft. */
 export function ThresholdSuggestion({
   packId,
@@ -40,7 +24,11 @@ export function ThresholdSuggestion({
   liveThreshold,
   draftThreshold,
 }: Props) {
-  const apply = useApplyThreshold(packId);
+  const apply = useEditDraftDocument(
+    packId,
+    (document, { questionId, value }: { questionId: string; value: number }) =>
+      withThreshold(document, questionId, value),
+  );
   const suggested = question.suggestedMinSelectedProbability;
   const inDraft = draftThreshold !== undefined;
 

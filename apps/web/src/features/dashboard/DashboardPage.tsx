@@ -1,7 +1,6 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { DailySection } from './DailySection';
-import { statsQuery } from './queries';
+import { useStats } from '../../api/queries/stats';
 import { NewAccount } from './NewAccount';
 import { RecentRuns } from './RecentRuns';
 import { ReviewBacklog } from './ReviewBacklog';
@@ -11,7 +10,7 @@ import { QueryState } from '../../ui/states';
 import { isNewAccount } from './dashboard';
 
 export default function DashboardPage() {
-  const stats = useQuery(statsQuery);
+  const stats = useStats();
   return (
     <Stack>
       <Title order={2}>Dashboard</Title>

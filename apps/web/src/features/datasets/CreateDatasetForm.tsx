@@ -1,23 +1,18 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, unwrap } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useCreateDataset } from '../../api/queries/datasets';
 import { ErrorNotice } from '../../ui/states';
-import { datasetKeys } from './queries';
 
 /** "Dataset name" and "Create dataset", which opens the new dataset to upload tickets into it. */
 export function CreateDatasetForm() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [name, setName] = useState('');
-  const create = useMutation({
-    mutationFn: (body: { name: string }) => unwrap(api.POST('/api/datasets', { body })),
+  const create = useCreateDataset({
     onSuccess: async (dataset) => {
       notifications.show({ color: 'green', title: 'Dataset created', message: dataset.name });
-      queryClient.setQueryData(datasetKeys.one(dataset.id), dataset);
-      void queryClient.invalidateQueries({ queryKey: datasetKeys.list });
       await navigate(`/datasets/${dataset.id}`);
     },
   });

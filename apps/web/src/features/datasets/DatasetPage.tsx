@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { DeleteDataset } from './DeleteDataset';
-import { useDataset } from './queries';
+import { useDataset } from '../../api/queries/datasets';
 import { TicketBrowser } from './TicketBrowser';
 import { UploadTickets } from './UploadTickets';
 import { QueryState } from '../../ui/states';

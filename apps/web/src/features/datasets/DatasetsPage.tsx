@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { CreateDatasetForm } from './CreateDatasetForm';
 import { DatasetsTable } from './DatasetsTable';
-import { useDatasets } from './queries';
+import { useDatasets } from '../../api/queries/datasets';
 import { Empty, QueryState } from '../../ui/states';
 
 /** Datasets: named sets of redacted tickets that simulations judge. */

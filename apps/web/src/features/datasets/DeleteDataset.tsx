@@ -1,26 +1,19 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
+import { useDeleteDataset } from '../../api/queries/datasets';
 import { ErrorNotice } from '../../ui/states';
-import { datasetKeys } from './queries';
 
 /** "Delete dataset", confirmed in a modal; back to the list afterwards. */
 export function DeleteDataset({ datasetId, name }: { datasetId: string; name: string }) {
   const [opened, { open, close }] = useDisclosure(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/datasets/{datasetId}', { params: { path: { datasetId } } })),
+  const remove = useDeleteDataset(datasetId, {
     onSuccess: async () => {
       close();
       notifications.show({ color: 'green', title: 'Dataset deleted', message: `${name} was deleted.` });
       await navigate('/datasets');
-      queryClient.removeQueries({ queryKey: datasetKeys.one(datasetId) });
-      queryClient.removeQueries({ queryKey: datasetKeys.tickets(datasetId) });
-      await queryClient.invalidateQueries({ queryKey: datasetKeys.list });
     },
   });
 

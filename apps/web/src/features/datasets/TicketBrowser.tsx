@@ -1,24 +1,12 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client';
+import { useDatasetTickets } from '../../api/queries/datasets';
 import { metadataText } from './datasets';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
-import { datasetKeys } from './queries';
 import { ScrollRegion } from './ScrollRegion';
 
 /** The dataset's stored (redacted) tickets, 100 a page, as plain text. */
 export function TicketBrowser({ datasetId }: { datasetId: string }) {
-  const tickets = useInfiniteQuery({
-    queryKey: datasetKeys.tickets(datasetId),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/datasets/{datasetId}/tickets', {
-          params: { path: { datasetId }, query: pageParam ? { cursor: pageParam } : {} },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  const tickets = useDatasetTickets(datasetId);
 
   if (tickets.isPending) return <Loading label="Loading tickets" />;
   if (tickets.isError && !tickets.data) return <ErrorNotice error={tickets.error} />;

@@ -1,11 +1,10 @@
 import { Alert, Input, List, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { countLabel, MAX_DATASET_TICKETS } from './datasets';
 import { ErrorNotice } from '../../ui/states';
-import { datasetKeys } from './queries';
+import { useUploadTickets } from '../../api/queries/datasets';
 import { UploadRefused, uploadTicketsFile } from './uploadTickets';
 
 const ACCEPT = { 'text/csv': ['.csv'], 'application/json': ['.json'] };
@@ -37,12 +36,10 @@ function Refusal({ refusal }: { refusal: UploadRefused }) {
 
 /** A dropzone and a plain file input; a refusal is listed by line (CSV) or ticket (JSON). */
 export function UploadTickets({ datasetId, ticketCount }: { datasetId: string; ticketCount: number }) {
-  const queryClient = useQueryClient();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<UploadRefused | null>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadTicketsFile(datasetId, file),
+  const upload = useUploadTickets((file: File) => uploadTicketsFile(datasetId, file), {
     onMutate: () => setRejected(null),
     onSuccess: (result) => {
       notifications.show({
@@ -50,7 +47,6 @@ export function UploadTickets({ datasetId, ticketCount }: { datasetId: string; t
         title: 'Tickets uploaded',
         message: `${countLabel(result.inserted, 'ticket')} added; the dataset now holds ${result.total}.`,
       });
-      return queryClient.invalidateQueries({ queryKey: datasetKeys.all });
     },
     onSettled: () => {
       if (input.current) input.current.value = '';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useApiKeys } from '../../api/queries/integrations';
 import { Empty, QueryState } from '../../ui/states';
 import { CreateKeyModal } from './CreateKeyModal';
 import { RevokeKeyModal, RotateKeyModal } from './KeyConfirmations';
@@ -18,7 +18,7 @@ type Dialog =
   | { kind: 'secret'; key: Schemas['ApiKeyWithSecretDto'] };
 
 export function ApiKeysSection() {
-  const keys = useQuery({ queryKey: ['app-keys'], queryFn: () => unwrap(api.GET('/app/keys')) });
+  const keys = useApiKeys();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const showSecret = (key: Schemas['ApiKeyWithSecretDto']) => setDialog({ kind: 'secret', key });

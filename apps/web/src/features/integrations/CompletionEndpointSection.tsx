@@ -1,7 +1,7 @@
 import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useDeleteWebhookEndpoint, useWebhookEndpoints } from '../../api/queries/integrations';
 import { QueryState } from '../../ui/states';
 import { ConfirmModal } from './ConfirmModal';
 import { DeliveriesTable } from './DeliveriesTable';
@@ -12,15 +12,7 @@ import { Section } from './Section';
 type Endpoint = Schemas['WebhookEndpointDto'];
 
 function RemoveEndpointModal({ endpoint, onClose }: { endpoint: Endpoint; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () =>
-      unwrap(api.DELETE('/api/webhook-endpoints/{id}', { params: { path: { id: endpoint.id } } })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['webhook-endpoints'] });
-      onClose();
-    },
-  });
+  const remove = useDeleteWebhookEndpoint(endpoint.id, { onSuccess: onClose });
   return (
     <ConfirmModal
       title="Remove the completion endpoint?"
@@ -67,10 +59,7 @@ function CurrentEndpoint({
 }
 
 export function CompletionEndpointSection() {
-  const endpoints = useQuery({
-    queryKey: ['webhook-endpoints'],
-    queryFn: () => unwrap(api.GET('/api/webhook-endpoints')),
-  });
+  const endpoints = useWebhookEndpoints();
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState<Endpoint | null>(null);
   const [saved, setSaved] = useState<Schemas['SavedWebhookEndpointDto'] | null>(null);

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, unwrap, type Schemas } from '../../api/client';
+import { ApiError, type Schemas } from '../../api/client';
+import { useCreateApiKey } from '../../api/queries/integrations';
 import {
   fieldError,
   PERMISSION_DESCRIPTIONS,
@@ -19,17 +19,10 @@ export function CreateKeyModal({
   onClose: () => void;
   onCreated: (key: Schemas['ApiKeyWithSecretDto']) => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>([...PERMISSIONS]);
   const [submitted, setSubmitted] = useState(false);
-  const create = useMutation({
-    mutationFn: (body: Schemas['CreateApiKeyDto']) => unwrap(api.POST('/app/keys', { body })),
-    onSuccess: (key) => {
-      void queryClient.invalidateQueries({ queryKey: ['app-keys'] });
-      onCreated(key);
-    },
-  });
+  const create = useCreateApiKey({ onSuccess: onCreated });
   const apiError = create.error instanceof ApiError ? create.error : undefined;
   const nameError = (submitted ? validateKeyName(name) : undefined) ?? fieldError(apiError, 'name');
   const permissionsError =

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, errorMessage, unwrap } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { useDeliveries, useRedeliver } from '../../api/queries/integrations';
 import { shortId } from '../dashboard/dashboard';
 import { DELIVERY_STATUS_COLORS, describeStatusCode } from './integrations';
 import { When } from '../dashboard/When';
@@ -10,28 +10,14 @@ import { Empty, ErrorNotice, Loading } from '../../ui/states';
 
 /** Completion deliveries, newest first, 50 a page, each with "Redeliver". */
 export function DeliveriesTable() {
-  const queryClient = useQueryClient();
-  const deliveries = useInfiniteQuery({
-    queryKey: ['webhook-deliveries'],
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/webhook-deliveries', { params: { query: pageParam ? { cursor: pageParam } : {} } }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
-  const redeliver = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.POST('/api/webhook-deliveries/{id}/redeliver', { params: { path: { id } } })),
-    onSuccess: () => {
+  const deliveries = useDeliveries();
+  const redeliver = useRedeliver({
+    onSuccess: () =>
       notifications.show({
         color: 'teal',
         message: 'The delivery is queued to be sent again.',
         closeButtonProps: { 'aria-label': 'Close' },
-      });
-      void queryClient.invalidateQueries({ queryKey: ['webhook-deliveries'] });
-      void queryClient.invalidateQueries({ queryKey: ['stats'] });
-    },
+      }),
   });
 
   if (deliveries.isPending) return <Loading label="Loading deliveries" />;

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, unwrap, type Schemas } from '../../api/client';
+import { ApiError, type Schemas } from '../../api/client';
+import { useSaveWebhookEndpoint } from '../../api/queries/integrations';
 import { fieldError, validateEndpointUrl } from './integrations';
 import { ErrorNotice } from '../../ui/states';
 
@@ -15,18 +15,10 @@ export function EndpointForm({
   onSaved: (saved: Schemas['SavedWebhookEndpointDto']) => void;
   onCancel?: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [requireSignature, setRequireSignature] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const save = useMutation({
-    mutationFn: (body: Schemas['SaveWebhookEndpointDto']) =>
-      unwrap(api.POST('/api/webhook-endpoints', { body })),
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['webhook-endpoints'] });
-      onSaved(saved);
-    },
-  });
+  const save = useSaveWebhookEndpoint({ onSuccess: onSaved });
   const apiError = save.error instanceof ApiError ? save.error : undefined;
   const serverUrlError = fieldError(apiError, 'url');
   const urlError = (submitted ? validateEndpointUrl(url) : undefined) ?? serverUrlError;

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useRevokeApiKey, useRotateApiKey } from '../../api/queries/integrations';
 import { ConfirmModal } from './ConfirmModal';
 
 type ApiKey = Schemas['ApiKeyDto'];
@@ -13,14 +13,7 @@ export function RotateKeyModal({
   onClose: () => void;
   onRotated: (key: Schemas['ApiKeyWithSecretDto']) => void;
 }) {
-  const queryClient = useQueryClient();
-  const rotate = useMutation({
-    mutationFn: () => unwrap(api.POST('/app/keys/{id}/rotate', { params: { path: { id: apiKey.id } } })),
-    onSuccess: (key) => {
-      void queryClient.invalidateQueries({ queryKey: ['app-keys'] });
-      onRotated(key);
-    },
-  });
+  const rotate = useRotateApiKey(apiKey.id, { onSuccess: onRotated });
   return (
     <ConfirmModal
       title={`Rotate “${apiKey.name}”?`}
@@ -38,14 +31,7 @@ export function RotateKeyModal({
 }
 
 export function RevokeKeyModal({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/app/keys/{id}', { params: { path: { id: apiKey.id } } })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['app-keys'] });
-      onClose();
-    },
-  });
+  const revoke = useRevokeApiKey(apiKey.id, { onSuccess: onClose });
   return (
     <ConfirmModal
       title={`Revoke “${apiKey.name}”?`}

@@ -1,7 +1,7 @@
 import { Button, Table, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useDisconnectMcpClient, useMcpClients } from '../../api/queries/integrations';
 import { mcpUrl } from './integrations';
 import { When } from '../dashboard/When';
 import { Empty, QueryState } from '../../ui/states';
@@ -12,14 +12,7 @@ import { Section } from './Section';
 type Client = Schemas['ConnectedClientDto'];
 
 function DisconnectModal({ client, onClose }: { client: Client; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const disconnect = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/app/oauth-clients/{id}', { params: { path: { id: client.id } } })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['oauth-clients'] });
-      onClose();
-    },
-  });
+  const disconnect = useDisconnectMcpClient(client.id, { onSuccess: onClose });
   return (
     <ConfirmModal
       title={`Disconnect “${client.name}”?`}
@@ -85,10 +78,7 @@ function ClientsTable({
 
 export function McpClientsSection() {
   const url = mcpUrl(window.location.origin);
-  const clients = useQuery({
-    queryKey: ['oauth-clients'],
-    queryFn: () => unwrap(api.GET('/app/oauth-clients')),
-  });
+  const clients = useMcpClients();
   const [disconnecting, setDisconnecting] = useState<Client | null>(null);
 
   return (

@@ -1,11 +1,10 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { usePackComparison, usePackVersionDocument, usePackVersions } from '../../api/queries/packs';
 import { documentForVersion, versionLabel, type PackDocument } from './packs';
 import { QueryState } from '../../ui/states';
 import { ComparisonResult } from './ComparisonResult';
-import { packKeys, usePackVersions } from './queries';
 
 /** The Compare tab: two versions (live and draft at first) and the questions that differ. */
 export function CompareTab({ pack }: { pack: Schemas['PackDto'] }) {
@@ -30,16 +29,7 @@ function ComparePicker({
   }));
   const fromVersion = useVersionDocument(pack, from);
   const toVersion = useVersionDocument(pack, to);
-  const comparison = useQuery({
-    queryKey: packKeys.compare(pack.id, from ?? '', to ?? ''),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/packs/{packId}/compare', {
-          params: { path: { packId: pack.id }, query: { from: from!, to: to! } },
-        }),
-      ),
-    enabled: Boolean(from && to),
-  });
+  const comparison = usePackComparison(pack.id, from, to);
   return (
     <Stack>
       <Group grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
@@ -73,19 +63,6 @@ function ComparePicker({
  */
 function useVersionDocument(pack: Schemas['PackDto'], versionId: string | null): PackDocument | undefined {
   const known = versionId ? documentForVersion(pack, versionId) : undefined;
-  const fetched = useQuery({
-    queryKey: [...packKeys.versions(pack.id), versionId],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/packs/{packId}/versions/{versionId}', {
-            params: { path: { packId: pack.id, versionId: versionId! } },
-          }),
-        )
-      ).document,
-    enabled: Boolean(versionId) && !known,
-    // Published versions never change.
-    staleTime: Infinity,
-  });
+  const fetched = usePackVersionDocument(pack.id, versionId, !known);
   return known ?? fetched.data;
 }

@@ -1,25 +1,19 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
+import { useDeletePack } from '../../api/queries/packs';
 import { ErrorNotice } from '../../ui/states';
-import { packKeys } from './queries';
 
 /** "Delete pack": confirmed by typing the pack's name; then back to /packs. */
 export function DeletePackButton({ packId, name }: { packId: string; name: string }) {
   const [opened, { open, close }] = useDisclosure();
   const [typed, setTyped] = useState('');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/packs/{packId}', { params: { path: { packId } } })),
-    onSuccess: async () => {
+  const remove = useDeletePack(packId, {
+    onSuccess: () => {
       notifications.show({ color: 'green', message: `Pack "${name}" deleted` });
-      queryClient.removeQueries({ queryKey: packKeys.pack(packId) });
-      await queryClient.invalidateQueries({ queryKey: packKeys.list, exact: true });
       void navigate('/packs');
     },
   });

@@ -1,13 +1,12 @@
 import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError, unwrap, type Issue, type Schemas } from '../../api/client';
+import { ApiError, type Issue, type Schemas } from '../../api/client';
+import { useSaveDraft } from '../../api/queries/packs';
 import { hasChanges, issueAt, parseDocumentJson, type PackDocument } from './packs';
 import { ErrorNotice } from '../../ui/states';
 import { PublishButton } from './PublishButton';
 import { QuestionList } from './QuestionList';
-import { packKeys } from './queries';
 
 type View = 'form' | 'raw';
 
@@ -22,22 +21,10 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
   const [raw, setRaw] = useState('');
   const [rawError, setRawError] = useState<string | undefined>();
   const [issues, setIssues] = useState<Issue[]>([]);
-  const queryClient = useQueryClient();
   const dirty = hasChanges(pack, { name, document });
 
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.PATCH('/api/packs/{packId}', { params: { path: { packId: pack.id } }, body: { name, document } }),
-      ),
-    onSuccess: async (saved) => {
-      notifications.show({ color: 'green', message: 'Draft saved' });
-      queryClient.setQueryData(packKeys.pack(pack.id), saved);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: packKeys.list, exact: true }),
-        queryClient.invalidateQueries({ queryKey: packKeys.compareAll(pack.id) }),
-      ]);
-    },
+  const save = useSaveDraft(pack.id, {
+    onSuccess: () => notifications.show({ color: 'green', message: 'Draft saved' }),
     onError: (error) => setIssues(error instanceof ApiError ? error.issues : []),
   });
 
@@ -80,7 +67,7 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
             </Text>
           )}
           <Button
-            onClick={() => save.mutate()}
+            onClick={() => save.mutate({ name, document })}
             loading={save.isPending}
             disabled={!dirty || Boolean(rawError)}
           >

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import { api, errorMessage, unwrap } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { useExportPack } from '../../api/queries/packs';
 import { exportFileName } from './packs';
 
 /** Saves the browser a file with the pack's export (`{name, document}`, the saved draft). */
@@ -18,8 +18,7 @@ function download(fileName: string, content: string) {
 
 /** "Export": downloads the saved draft as `<pack-name>.json`, ready for Import pack. */
 export function ExportButton({ packId }: { packId: string }) {
-  const exportPack = useMutation({
-    mutationFn: () => unwrap(api.GET('/api/packs/{packId}/export', { params: { path: { packId } } })),
+  const exportPack = useExportPack(packId, {
     onSuccess: (data) => download(exportFileName(data.name), `${JSON.stringify(data, null, 2)}\n`),
     onError: (error) =>
       notifications.show({ color: 'red', title: 'Export failed', message: errorMessage(error) }),

@@ -1,13 +1,12 @@
 import { Button, Group, Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, unwrap, type Schemas } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useImportPack } from '../../api/queries/packs';
 import { parseImport } from './packs';
 import { ErrorNotice } from '../../ui/states';
-import { packKeys } from './queries';
 
 /** "Import pack": an export (`{name, document}`) uploaded as a file or pasted, as a new pack. */
 export function ImportPackModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -15,13 +14,9 @@ export function ImportPackModal({ opened, onClose }: { opened: boolean; onClose:
   const [text, setText] = useState('');
   const fileInputId = useId();
   const [localError, setLocalError] = useState<string | undefined>();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const importPack = useMutation({
-    mutationFn: (body: Schemas['ImportPackDto']) => unwrap(api.POST('/api/packs/import', { body })),
-    onSuccess: async (pack) => {
-      queryClient.setQueryData(packKeys.pack(pack.id), pack);
-      await queryClient.invalidateQueries({ queryKey: packKeys.list, exact: true });
+  const importPack = useImportPack({
+    onSuccess: (pack) => {
       notifications.show({ color: 'green', message: `Pack "${pack.name}" imported` });
       close();
       void navigate(`/packs/${pack.id}`);

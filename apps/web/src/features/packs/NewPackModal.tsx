@@ -1,24 +1,18 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, unwrap } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useCreatePack } from '../../api/queries/packs';
 import { ErrorNotice } from '../../ui/states';
 import { MINIMAL_DOCUMENT } from './packs';
-import { packKeys } from './queries';
 
 /** "New pack": a name, then a pack with an empty (valid) document, then its page. */
 export function NewPackModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [name, setName] = useState('');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const create = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/packs', { body: { name: name.trim(), document: MINIMAL_DOCUMENT } })),
-    onSuccess: async (pack) => {
-      queryClient.setQueryData(packKeys.pack(pack.id), pack);
-      await queryClient.invalidateQueries({ queryKey: packKeys.list, exact: true });
+  const create = useCreatePack({
+    onSuccess: (pack) => {
       notifications.show({ color: 'green', message: `Pack "${pack.name}" created` });
       close();
       void navigate(`/packs/${pack.id}`);
@@ -35,7 +29,7 @@ export function NewPackModal({ opened, onClose }: { opened: boolean; onClose: ()
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate();
+    create.mutate({ name: name.trim(), document: MINIMAL_DOCUMENT });
   }
 
   return (

@@ -4,7 +4,7 @@ import { CompareTab } from './CompareTab';
 import { DeletePackButton } from './DeletePackButton';
 import { DraftEditor } from './DraftEditor';
 import { ExportButton } from './ExportButton';
-import { usePack } from './queries';
+import { usePack } from '../../api/queries/packs';
 import { VersionsTab } from './VersionsTab';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { formatDate } from './packs';

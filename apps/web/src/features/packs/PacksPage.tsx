@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ImportPackModal } from './ImportPackModal';
 import { NewPackModal } from './NewPackModal';
 import { PacksTable } from './PacksTable';
-import { usePacks } from './queries';
+import { usePacks } from '../../api/queries/packs';
 import { Empty, QueryState } from '../../ui/states';
 
 /** /packs: every pack with its draft and live state; create or import one. */

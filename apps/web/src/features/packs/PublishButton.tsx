@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, unwrap, type Issue } from '../../api/client';
+import { ApiError, type Issue } from '../../api/client';
+import { usePublishPack } from '../../api/queries/packs';
 import { ErrorNotice } from '../../ui/states';
-import { packKeys } from './queries';
 
 interface Props {
   packId: string;
@@ -17,14 +16,10 @@ interface Props {
 /** "Publish" with a confirmation: the saved draft becomes the live version. */
 export function PublishButton({ packId, dirty, onIssues }: Props) {
   const [opened, { open, close }] = useDisclosure();
-  const queryClient = useQueryClient();
-  const publish = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/packs/{packId}/publish', { params: { path: { packId } } })),
-    onSuccess: async (pack) => {
-      queryClient.setQueryData(packKeys.pack(packId), pack);
+  const publish = usePublishPack(packId, {
+    onSuccess: () => {
       close();
       notifications.show({ color: 'green', message: 'Draft published: it is now the live version' });
-      await queryClient.invalidateQueries({ queryKey: packKeys.list });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.issues.length) onIssues(error.issues);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatDate, versionKind, versionNumber } from './packs';
 import { Empty, QueryState } from '../../ui/states';
-import { usePackVersions } from './queries';
+import { usePackVersions } from '../../api/queries/packs';
 
 const KIND_BADGE = {
   draft: { color: 'gray', label: 'Draft' },

@@ -1,9 +1,9 @@
 import { Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, ApiError, unwrap, type Schemas } from '../../api/client';
-import { usePack, usePacks, usePackVersions } from '../packs/queries';
+import { ApiError } from '../../api/client';
+import { usePack, usePacks, usePackVersions } from '../../api/queries/packs';
+import { usePlaygroundJudge } from '../../api/queries/evaluations';
 import { JudgeResult } from './JudgeResult';
 import { PackVersionPicker } from './PackVersionPicker';
 import { RedactedTicket } from './RedactedTicket';
@@ -29,10 +29,7 @@ export default function PlaygroundPage() {
       ? chosenVersion
       : defaultVersionId(versions, liveVersionId);
 
-  const judge = useMutation({
-    mutationFn: (body: Schemas['PlaygroundJudgeRequestDto']) =>
-      unwrap(api.POST('/app/playground/judge', { body })),
-  });
+  const judge = usePlaygroundJudge();
   const apiError = judge.error instanceof ApiError ? judge.error : undefined;
   const issue = (path: string) => apiError?.issueFor(path);
 

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import type { LabeledFilter, ReviewFilters } from './reviews';
-import { usePack } from './queries';
+import { usePack } from '../../api/queries/packs';
 
 const LABELED = [
   { value: 'all', label: 'All' },

@@ -1,23 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
-import { usePacks } from './queries';
+import { usePacks } from '../../api/queries/packs';
+import { useReviewQueue } from '../../api/queries/reviews';
 import { ReviewFilterBar } from './ReviewFilters';
 import { ReviewTable } from './ReviewTable';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { filtersSearch, filtersToParams, readFilters, reviewQuery, type ReviewFilters } from './reviews';
-
-function useReviewQueue(filters: ReviewFilters) {
-  return useInfiniteQuery({
-    queryKey: ['reviews', filters],
-    queryFn: ({ pageParam }) =>
-      unwrap(api.GET('/api/reviews', { params: { query: reviewQuery(filters, pageParam) } })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.nextCursor ?? undefined,
-  });
-}
 
 function emptyText(filters: ReviewFilters): string {
   if (filters.labeled === 'false') return 'Every evaluation in review has a label.';
@@ -29,7 +18,7 @@ export default function ReviewsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const packs = usePacks();
-  const queue = useReviewQueue(filters);
+  const queue = useReviewQueue(reviewQuery(filters));
   const packNames = useMemo(
     () => new Map((packs.data ?? []).map((pack) => [pack.id, pack.name])),
     [packs.data],

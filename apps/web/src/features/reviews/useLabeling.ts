@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useCreateLabel, useDeleteLabel } from '../../api/queries/evaluations';
 
 export interface LabelInput {
   questionId: string;
@@ -10,20 +10,8 @@ export interface LabelInput {
 
 /** Writing and deleting labels of one evaluation; the evaluation, the queue and stats refresh after. */
 export function useLabeling(evaluationId: string) {
-  const queryClient = useQueryClient();
-  const refresh = async () => {
-    void queryClient.invalidateQueries({ queryKey: ['reviews'] });
-    void queryClient.invalidateQueries({ queryKey: ['stats'] });
-    await queryClient.invalidateQueries({ queryKey: ['evaluations', evaluationId] });
-  };
-
-  const label = useMutation({
-    mutationFn: (input: LabelInput) =>
-      unwrap(
-        api.POST('/api/evaluations/{id}/labels', { params: { path: { id: evaluationId } }, body: input }),
-      ),
-    onSuccess: async (saved) => {
-      await refresh();
+  const label = useCreateLabel(evaluationId, {
+    onSuccess: (saved) => {
       notifications.show({
         color: saved.agreement ? 'green' : 'blue',
         message: saved.agreement
@@ -33,17 +21,8 @@ export function useLabeling(evaluationId: string) {
     },
   });
 
-  const unlabel = useMutation({
-    mutationFn: (labelId: string) =>
-      unwrap(
-        api.DELETE('/api/evaluations/{id}/labels/{labelId}', {
-          params: { path: { id: evaluationId, labelId } },
-        }),
-      ),
-    onSuccess: async () => {
-      await refresh();
-      notifications.show({ message: 'Label deleted' });
-    },
+  const unlabel = useDeleteLabel(evaluationId, {
+    onSuccess: () => notifications.show({ message: 'Label deleted' }),
   });
 
   return { label, unlabel };

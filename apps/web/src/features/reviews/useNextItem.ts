@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, unwrap } from '../../api/client';
+import { fetchReviewPage } from '../../api/queries/reviews';
 import {
   filtersSearch,
   findNextReview,
@@ -18,11 +18,7 @@ export function useNextItem(current: QueuePosition | undefined, filters: ReviewF
   const navigate = useNavigate();
   const unlabeled: ReviewFilters = { ...filters, labeled: 'false' };
   return useMutation({
-    mutationFn: () =>
-      findNextReview(
-        (cursor) => unwrap(api.GET('/api/reviews', { params: { query: reviewQuery(unlabeled, cursor) } })),
-        current!,
-      ),
+    mutationFn: () => findNextReview((cursor) => fetchReviewPage(reviewQuery(unlabeled), cursor), current!),
     onSuccess: (id) => {
       if (id) void navigate(`/evaluations/${id}${filtersSearch(filters)}`);
     },

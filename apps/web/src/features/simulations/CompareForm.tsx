@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { compareOptions } from './simulations';
-import { ONE_LISTBOX } from './queries';
+import { ONE_LISTBOX } from '../../ui/listbox';
 
 /** "Simulation A", "Simulation B" (completed, same dataset), then "Compare" opens A compared with B. */
 export function CompareForm({ items }: { items: Schemas['SimulationListItemDto'][] }) {

@@ -1,14 +1,13 @@
 import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
 import { countLabel } from '../datasets/datasets';
 import { formatDateTime } from '../../lib/format';
 import { summarizeComparison, type ComparisonSummary } from './simulations';
 import { ScrollRegion } from '../datasets/ScrollRegion';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
-import { simulationKeys, useSimulation } from './queries';
+import { useSimulation, useSimulationComparison } from '../../api/queries/simulations';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
@@ -95,16 +94,11 @@ export function SimulationComparison({
 }) {
   const ready = simulation.status === 'completed';
   const other = useSimulation(otherId);
-  const comparison = useQuery({
-    queryKey: simulationKeys.compare(simulation.id, otherId),
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/simulations/{id}/compare/{otherId}', {
-          params: { path: { id: simulation.id, otherId } },
-        }),
-      ),
-    enabled: ready && other.data?.status === 'completed',
-  });
+  const comparison = useSimulationComparison(
+    simulation.id,
+    otherId,
+    ready && other.data?.status === 'completed',
+  );
 
   let body;
   if (!ready) {

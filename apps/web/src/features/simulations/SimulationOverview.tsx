@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useCancelSimulation } from '../../api/queries/simulations';
 import { formatDateTime } from '../../lib/format';
 import { durationText, isActive, remainingText } from './simulations';
 import { ErrorNotice } from '../../ui/states';
-import { simulationKeys } from './queries';
 import { SimulationProgress } from './SimulationProgress';
 import { StatusBadge } from '../../ui/StatusBadge';
 
@@ -32,16 +31,9 @@ export function SimulationOverview({
   simulation: Schemas['SimulationDto'];
   updatedAt: number;
 }) {
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/simulations/{id}/cancel', { params: { path: { id: simulation.id } } })),
-    onSuccess: async (cancelled) => {
-      queryClient.setQueryData(simulationKeys.one(simulation.id), cancelled);
-      notifications.show({ title: 'Simulation cancelled', message: 'Tickets not yet judged are skipped.' });
-      await queryClient.invalidateQueries({ queryKey: simulationKeys.list });
-    },
-    onError: () => queryClient.invalidateQueries({ queryKey: simulationKeys.one(simulation.id) }),
+  const cancel = useCancelSimulation(simulation.id, {
+    onSuccess: () =>
+      notifications.show({ title: 'Simulation cancelled', message: 'Tickets not yet judged are skipped.' }),
   });
   const active = isActive(simulation.status);
   const duration = durationText(simulation);

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useSimulation } from './queries';
+import { useSimulation } from '../../api/queries/simulations';
 import { SimulationComparison } from './SimulationComparison';
 import { SimulationOverview } from './SimulationOverview';
 import { SimulationResults } from './SimulationResults';

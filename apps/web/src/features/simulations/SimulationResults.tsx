@@ -9,14 +9,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, unwrap, type Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
+import { useSimulationEvaluations } from '../../api/queries/evaluations';
 import { formatDateTime } from '../../lib/format';
 import { isActive, TICKET_STATUSES, type TicketStatus } from './simulations';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
-import { simulationKeys } from './queries';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 type Filter = TicketStatus | 'all';
@@ -24,23 +23,7 @@ type Filter = TicketStatus | 'all';
 /** The simulation's evaluations (GET /api/evaluations?simulationId=), each linking to its page. */
 function Evaluations({ simulationId }: { simulationId: string }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const evaluations = useInfiniteQuery({
-    queryKey: simulationKeys.evaluations(simulationId, filter),
-    queryFn: ({ pageParam }) =>
-      unwrap(
-        api.GET('/api/evaluations', {
-          params: {
-            query: {
-              simulationId,
-              ...(filter === 'all' ? {} : { status: filter }),
-              ...(pageParam ? { cursor: pageParam } : {}),
-            },
-          },
-        }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  const evaluations = useSimulationEvaluations(simulationId, filter);
   const items = evaluations.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (

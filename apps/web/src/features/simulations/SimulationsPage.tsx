@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { CompareForm } from './CompareForm';
-import { useSimulations } from './queries';
+import { useSimulations } from '../../api/queries/simulations';
 import { SimulationsTable } from './SimulationsTable';
 import { StartSimulationForm } from './StartSimulationForm';
 import { Empty, QueryState } from '../../ui/states';

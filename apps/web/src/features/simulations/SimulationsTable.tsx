@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
-import { useSimulation } from './queries';
+import { useSimulation } from '../../api/queries/simulations';
 import { SimulationProgress } from './SimulationProgress';
 import { StatusBadge } from '../../ui/StatusBadge';
 

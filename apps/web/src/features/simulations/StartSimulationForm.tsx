@@ -1,19 +1,18 @@
 import { Anchor, Button, Grid, Select, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '../../api/client';
+import { useDatasets } from '../../api/queries/datasets';
+import { usePacks, usePackVersions } from '../../api/queries/packs';
+import { useStartSimulation } from '../../api/queries/simulations';
 import { countLabel } from '../datasets/datasets';
 import { versionOptions } from './simulations';
-import { useDatasets } from '../datasets/queries';
 import { ErrorNotice } from '../../ui/states';
-import { ONE_LISTBOX, simulationKeys, usePacks, usePackVersions } from './queries';
+import { ONE_LISTBOX } from '../../ui/listbox';
 
 /** Dataset, pack and version (live by default), then "Start simulation" opens the new run. */
 export function StartSimulationForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const datasets = useDatasets();
   const packs = usePacks();
   const [datasetId, setDatasetId] = useState<string | null>(params.get('datasetId'));
@@ -29,26 +28,17 @@ export function StartSimulationForm() {
   const version = versionChoices.some((option) => option.value === versionId) ? versionId : defaultValue;
   const datasetKnown = datasets.data?.some((item) => item.id === datasetId) ?? false;
 
-  const start = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/simulations', {
-          body: {
-            datasetId: datasetId!,
-            packId: packId!,
-            ...(version && version !== pack?.liveVersionId ? { packVersionId: version } : {}),
-          },
-        }),
-      ),
-    onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: simulationKeys.list });
-      await navigate(`/simulations/${id}`);
-    },
-  });
+  const start = useStartSimulation({ onSuccess: ({ id }) => navigate(`/simulations/${id}`) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (datasetKnown && packId && version) start.mutate();
+    if (datasetKnown && packId && version) {
+      start.mutate({
+        datasetId: datasetId!,
+        packId,
+        ...(version !== pack?.liveVersionId ? { packVersionId: version } : {}),
+      });
+    }
   };
 
   return (

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, unwrap } from '../client';
+
+export const meKeys = { me: ['me'] as const };
 
 /** The signed-in user; a missing session sends the browser to /login (see unwrap). */
 export function useMe() {
   return useQuery({
-    queryKey: ['me'],
+    queryKey: meKeys.me,
     queryFn: () => unwrap(api.GET('/api/auth/me')),
     staleTime: 5 * 60_000,
     retry: false,
