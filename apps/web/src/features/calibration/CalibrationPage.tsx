@@ -6,7 +6,7 @@ import { usePack, usePacks } from '../../api/queries/packs';
 import { QuestionCalibrationCard } from './QuestionCalibrationCard';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { DEFAULT_TARGET, TARGET_AGREEMENTS, thresholdOf, totalLabels } from './calibration';
-import { percent } from '../reviews/reviews';
+import { formatPercent } from '../../lib/format';
 
 function Report({ packId, target }: { packId: string; target: number }) {
   const calibration = useCalibration(packId, target);
@@ -43,7 +43,7 @@ function Report({ packId, target }: { packId: string; target: number }) {
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         Live version {report.versionId.slice(0, 8)}, {totalLabels(report)} labels, target agreement{' '}
-        {percent(report.targetAgreement)}. {toLabel} to sharpen these figures.
+        {formatPercent(report.targetAgreement)}. {toLabel} to sharpen these figures.
       </Text>
       {pack.isError && <ErrorNotice error={pack.error} title="Could not read the pack's thresholds" />}
       {report.questions.map((question) => (
@@ -93,7 +93,7 @@ export default function CalibrationPage() {
         />
         <Select
           label="Target agreement"
-          data={TARGET_AGREEMENTS.map((value) => ({ value, label: percent(Number(value)) }))}
+          data={TARGET_AGREEMENTS.map((value) => ({ value, label: formatPercent(Number(value)) }))}
           value={TARGET_AGREEMENTS.includes(target) ? target : DEFAULT_TARGET}
           onChange={(value) => update('target', value === DEFAULT_TARGET ? null : value)}
           allowDeselect={false}

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { decimal, FEW_LABELS, kappaStrength } from './calibration';
-import { percent } from '../reviews/reviews';
+import { formatPercent } from '../../lib/format';
 import { Empty } from '../../ui/states';
 import { ConfusionTable } from './ConfusionTable';
 import { ReliabilityChart } from './ReliabilityChart';
@@ -57,7 +57,7 @@ export function QuestionCalibrationCard(props: Props) {
           <>
             <SimpleGrid cols={{ base: 2, sm: 3 }}>
               <Figure label="Labels" value={String(question.labeled)} />
-              <Figure label="Agreement" value={percent(question.agreementRate, 1)} />
+              <Figure label="Agreement" value={formatPercent(question.agreementRate, 1)} />
               <Figure
                 label="Cohen's kappa"
                 value={decimal(question.kappa)}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage, type Schemas } from '../../api/client';
 import { useEditDraftDocument } from '../../api/queries/packs';
 import { decimal, withThreshold } from './calibration';
-import { percent } from '../reviews/reviews';
+import { formatPercent } from '../../lib/format';
 
 interface Props {
   packId: string;
@@ -55,14 +55,14 @@ export function ThresholdSuggestion({
       </Text>
       {suggested === null ? (
         <Text size="sm" c="dimmed">
-          No threshold reaches {percent(targetAgreement)} agreement with these labels.
+          No threshold reaches {formatPercent(targetAgreement)} agreement with these labels.
         </Text>
       ) : (
         <Group gap="sm" justify="space-between" wrap="wrap">
           <Text size="sm">
             Suggested: <b>{decimal(suggested, 4)}</b> (answers at or above it agree at least{' '}
-            {percent(targetAgreement)}; {percent(question.reviewShareAtSuggested, 1)} of this version&apos;s
-            evaluations would go to review for this question)
+            {formatPercent(targetAgreement)}; {formatPercent(question.reviewShareAtSuggested, 1)} of this
+            version&apos;s evaluations would go to review for this question)
           </Text>
           <Button
             onClick={run}

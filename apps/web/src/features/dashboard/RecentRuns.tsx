@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { shortId } from './dashboard';
+import { shortId } from '../../lib/format';
 import { Panel } from './Panel';
 import { When } from './When';
 

@@ -1,7 +1,8 @@
 import { Anchor, Group, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { formatStatusCode, plural, shortId } from './dashboard';
+import { shortId } from '../../lib/format';
+import { formatStatusCode, plural } from './dashboard';
 import { Panel } from './Panel';
 import { When } from './When';
 

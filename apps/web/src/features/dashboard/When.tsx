@@ -1,4 +1,5 @@
-import { formatDateTime, formatWhen } from './dashboard';
+import { formatDateTime } from '../../lib/format';
+import { formatWhen } from './dashboard';
 
 /** A time as "5 minutes ago", with the full date and time on hover. */
 export function When({ iso }: { iso: string | null }) {

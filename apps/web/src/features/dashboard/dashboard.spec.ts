@@ -11,7 +11,6 @@ import {
   formatWhen,
   isNewAccount,
   plural,
-  shortId,
   statusSplit,
 } from './dashboard';
 
@@ -127,11 +126,6 @@ describe('number formatting', () => {
     expect(formatStatusCode(0)).toBe('no response');
     expect(formatStatusCode(null)).toBe('no response');
     expect(formatStatusCode(502)).toBe('HTTP 502');
-  });
-
-  it('shortens ids', () => {
-    expect(shortId('3f1c9a6e-2b7d-4c1e-9f0a-6d2e8b4a7c51')).toBe('3f1c9a6e');
-    expect(shortId('plain')).toBe('plain');
   });
 });
 

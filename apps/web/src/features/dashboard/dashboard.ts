@@ -1,5 +1,4 @@
 import type { Schemas } from '../../api/client';
-import { formatDateTime } from '../../lib/format';
 import { statusColor } from '../../ui/status';
 
 type Stats = Schemas['StatsDto'];
@@ -156,15 +155,8 @@ export function formatStatusCode(code: number | null): string {
   return code ? `HTTP ${code}` : 'no response';
 }
 
-/** The first block of a UUID, enough to tell items apart in a short list. */
-export function shortId(id: string): string {
-  return id.split('-')[0] ?? id;
-}
-
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-export { formatDateTime };
 
 /** `just now`, `5 minutes ago`, `3 hours ago`, `yesterday`, then the date after a week. */
 export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {

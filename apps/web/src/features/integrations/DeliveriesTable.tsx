@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useDeliveries, useRedeliver } from '../../api/queries/integrations';
-import { shortId } from '../dashboard/dashboard';
+import { shortId } from '../../lib/format';
 import { DELIVERY_STATUS_COLORS, describeStatusCode } from './integrations';
 import { When } from '../dashboard/When';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';

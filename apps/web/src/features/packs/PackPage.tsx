@@ -7,7 +7,7 @@ import { ExportButton } from './ExportButton';
 import { usePack } from '../../api/queries/packs';
 import { VersionsTab } from './VersionsTab';
 import { ErrorNotice, Loading } from '../../ui/states';
-import { formatDate } from './packs';
+import { formatDateTime } from '../../lib/format';
 
 /** /packs/:packId: the draft editor, the versions, and a comparison of two versions. */
 export default function PackPage() {
@@ -53,7 +53,7 @@ export default function PackPage() {
                 )}
                 <Text size="sm" c="dimmed">
                   {pack.document.questions.length} questions in the draft · updated{' '}
-                  {formatDate(pack.updatedAt)}
+                  {formatDateTime(pack.updatedAt)}
                 </Text>
               </Group>
             </Stack>

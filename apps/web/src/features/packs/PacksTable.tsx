@@ -1,7 +1,7 @@
 import { Anchor, Badge, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { formatDate, shortId } from './packs';
+import { formatDateTime, shortId } from '../../lib/format';
 
 /** The pack list: one row per pack, its name linking to the pack page. */
 export function PacksTable({ packs }: { packs: Schemas['PackListItemDto'][] }) {
@@ -47,7 +47,7 @@ export function PacksTable({ packs }: { packs: Schemas['PackListItemDto'][] }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDate(pack.updatedAt)}</Text>
+                <Text size="sm">{formatDateTime(pack.updatedAt)}</Text>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { formatDate, versionKind, versionNumber } from './packs';
+import { formatDateTime } from '../../lib/format';
+import { versionKind, versionNumber } from './packs';
 import { Empty, QueryState } from '../../ui/states';
 import { usePackVersions } from '../../api/queries/packs';
 
@@ -49,11 +50,11 @@ export function VersionsTab({ pack }: { pack: Schemas['PackDto'] }) {
                         <Code>{version.id}</Code>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{formatDate(version.createdAt)}</Text>
+                        <Text size="sm">{formatDateTime(version.createdAt)}</Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">
-                          {version.publishedAt ? formatDate(version.publishedAt) : 'not published'}
+                          {version.publishedAt ? formatDateTime(version.publishedAt) : 'not published'}
                         </Text>
                       </Table.Td>
                       <Table.Td>

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/format';
 import type { Issue, Schemas } from '../../api/client';
 
 /** Pure helpers of the pack pages: documents, questions, issues, versions and labels. */
@@ -165,16 +166,6 @@ export function exportFileName(name: string): string {
   return `${slug || 'pack'}.json`;
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
-
-export function shortId(id: string): string {
-  return id.slice(0, 8);
-}
-
 /** Versions are listed newest first; version 1 is the oldest. */
 export function versionNumber(versions: PackVersion[], id: string): number | undefined {
   const index = versions.findIndex((version) => version.id === id);
@@ -195,7 +186,7 @@ export function versionLabel(versions: PackVersion[], version: PackVersion, live
   const number = versionNumber(versions, version.id);
   return kind === 'live'
     ? `Version ${number} (live)`
-    : `Version ${number} (published ${formatDate(version.publishedAt)})`;
+    : `Version ${number} (published ${formatDateTime(version.publishedAt)})`;
 }
 
 /** The document of a version when the pack carries it: the draft or the live version. */

@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { findQuestion, type PackDocument } from '../packs/packs';
-import { answerOrder, answerText, probabilityBars } from './playground';
+import { answerText } from '../../lib/answers';
+import { answerOrder, probabilityBars } from './playground';
 import { Empty } from '../../ui/states';
 import { ProbabilityBars } from './ProbabilityBars';
 

@@ -2,7 +2,8 @@ import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import type { PackDocument } from '../packs/packs';
-import { describeReason, statusColor } from './playground';
+import { reasonText } from '../../lib/answers';
+import { statusColor } from './playground';
 import { AnswerList } from './AnswerList';
 
 interface Props {
@@ -46,7 +47,7 @@ export function JudgeResult({ response, document, versionLabel }: Props) {
           {result.reviewReasons.length ? (
             <List size="sm">
               {result.reviewReasons.map((reason) => (
-                <List.Item key={reason}>{describeReason(reason)}</List.Item>
+                <List.Item key={reason}>{reasonText(reason)}</List.Item>
               ))}
             </List>
           ) : (

@@ -9,7 +9,8 @@ import { PackVersionPicker } from './PackVersionPicker';
 import { RedactedTicket } from './RedactedTicket';
 import { TicketFields } from './TicketFields';
 import { ErrorNotice, Loading } from '../../ui/states';
-import { documentForVersion, shortId, versionLabel } from '../packs/packs';
+import { shortId } from '../../lib/format';
+import { documentForVersion, versionLabel } from '../packs/packs';
 import { buildTicket, defaultVersionId, EMPTY_TICKET_FORM, type TicketForm } from './playground';
 
 /** /playground: judge one ticket against any version of a pack and see how the judge decided. */

@@ -1,5 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { formatPercent, type Bar } from './playground';
+import { formatPercent } from '../../lib/format';
+import type { Bar } from './playground';
 
 /** Probabilities as horizontal bars, each with its value and percentage written out. */
 export function ProbabilityBars({ bars }: { bars: Bar[] }) {
@@ -27,11 +28,11 @@ export function ProbabilityBars({ bars }: { bars: Bar[] }) {
             <Progress.Section
               value={bar.value * 100}
               color={bar.selected ? 'indigo' : 'gray'}
-              aria-label={`${bar.label}: ${formatPercent(bar.value)}${bar.selected ? ', chosen' : ''}`}
+              aria-label={`${bar.label}: ${formatPercent(bar.value, 1)}${bar.selected ? ', chosen' : ''}`}
             />
           </Progress.Root>
           <Text size="sm" w={{ base: 64, sm: 88 }} ta="right" fw={bar.selected ? 700 : 400}>
-            {formatPercent(bar.value)}
+            {formatPercent(bar.value, 1)}
             {bar.selected ? ' ✓' : ''}
           </Text>
         </Group>

@@ -2,12 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import type { PackDocument, PackVersion } from '../packs/packs';
 import {
   answerOrder,
-  answerText,
   buildTicket,
   defaultVersionId,
-  describeReason,
   EMPTY_TICKET_FORM,
-  formatPercent,
   metadataEntries,
   probabilityBars,
   statusColor,
@@ -115,16 +112,7 @@ describe('answers', () => {
     expect(probabilityBars({ type: 'score', score: 2.5 })).toEqual([]);
   });
 
-  it('writes answers, percentages, reasons and colours', () => {
-    expect(answerText({ type: 'boolean', probability: 0.5 })).toBe('True');
-    expect(answerText({ type: 'score', score: 3 }, document.questions[1])).toBe('3 of 5');
-    expect(answerText({ type: 'choice', choice: 'legal' })).toBe('legal');
-    expect(formatPercent(0.12345)).toBe('12.3%');
-    expect(formatPercent(2)).toBe('100%');
-    expect(describeReason('low_confidence:department')).toBe('Low confidence on department');
-    expect(describeReason('outcome_review:priority')).toBe('priority asks for review');
-    expect(describeReason('invalid_ticket')).toMatch(/\(invalid_ticket\)$/);
-    expect(describeReason('other')).toBe('other');
+  it('colours statuses', () => {
     expect([statusColor('accept'), statusColor('review'), statusColor('reject')]).toEqual([
       'teal',
       'yellow',

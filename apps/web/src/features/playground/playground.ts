@@ -1,11 +1,5 @@
 import type { Schemas } from '../../api/client';
-import {
-  choiceOptions,
-  criteriaNumber,
-  type PackDocument,
-  type PackVersion,
-  versionLabel,
-} from '../packs/packs';
+import { choiceOptions, type PackDocument, type PackVersion, versionLabel } from '../packs/packs';
 
 /** Pure helpers of the playground: the ticket it sends, the versions it offers, the result it shows. */
 
@@ -118,37 +112,7 @@ export function probabilityBars(answer: Answer, question?: Schemas['QuestionDto'
   }));
 }
 
-/** The answer in words: the choice, "True"/"False", or the score (with the question's range). */
-export function answerText(answer: Answer, question?: Schemas['QuestionDto']): string {
-  if (answer.type === 'choice') return answer.choice ?? '—';
-  if (answer.type === 'boolean') return (answer.probability ?? 0) >= 0.5 ? 'True' : 'False';
-  if (answer.score === undefined) return '—';
-  const max = question ? criteriaNumber(question, 'max') : undefined;
-  return max === undefined ? String(answer.score) : `${answer.score} of ${max}`;
-}
-
-export function formatPercent(value: number): string {
-  return `${Math.round(clamp(value) * 1000) / 10}%`;
-}
-
 export { statusColor } from '../../ui/status';
-
-const FAILURES: Record<string, string> = {
-  gateway_auth: 'The model gateway refused the credentials',
-  gateway_unavailable: 'The model gateway was unavailable',
-  invalid_model_output: 'The model gave an unreadable answer',
-  invalid_pack: 'The pack version is invalid or has no questions',
-  invalid_ticket: 'The ticket is blank or too long',
-};
-
-/** A review reason in words: `low_confidence:department` → "Low confidence on department". */
-export function describeReason(reason: string): string {
-  if (FAILURES[reason]) return `${FAILURES[reason]} (${reason})`;
-  const [kind, questionId] = reason.split(/:(.*)/s, 2);
-  if (kind === 'low_confidence' && questionId) return `Low confidence on ${questionId}`;
-  if (kind === 'outcome_review' && questionId) return `${questionId} asks for review`;
-  return reason;
-}
 
 /** Question ids in the document's order, then any answered id the document does not list. */
 export function answerOrder(answers: Record<string, Answer>, document?: PackDocument): string[] {

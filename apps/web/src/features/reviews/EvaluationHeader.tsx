@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage, type Schemas } from '../../api/client';
-import { reasonText } from './reviews';
+import { reasonText } from '../../lib/answers';
+import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 interface Props {
@@ -28,7 +29,7 @@ export function EvaluationHeader({ evaluation, packName, questionNames, search, 
             <StatusBadge status={evaluation.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            <time dateTime={evaluation.createdAt}>{new Date(evaluation.createdAt).toLocaleString()}</time>
+            <time dateTime={evaluation.createdAt}>{formatDateTime(evaluation.createdAt)}</time>
             {' · '}
             {packName ? (
               <Anchor component={Link} to={`/packs/${evaluation.packId}`} size="sm" underline="always">

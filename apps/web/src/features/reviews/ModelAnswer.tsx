@@ -1,6 +1,8 @@
 import { Group, Table, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { answerText, percent, probabilityRows, selectedProbability } from './reviews';
+import { answerText } from '../../lib/answers';
+import { formatPercent } from '../../lib/format';
+import { probabilityRows, selectedProbability } from './reviews';
 
 /** The model's answer to one question, with its probabilities when it gave them. */
 export function ModelAnswer({
@@ -28,7 +30,7 @@ export function ModelAnswer({
         </Text>
         {selected !== undefined && (
           <Text size="sm" c="dimmed">
-            ({percent(selected, 1)} sure)
+            ({formatPercent(selected, 1)} sure)
           </Text>
         )}
       </Group>
@@ -46,7 +48,7 @@ export function ModelAnswer({
               {rows.map((row) => (
                 <Table.Tr key={row.value} fw={row.selected ? 700 : undefined}>
                   <Table.Td>{row.value}</Table.Td>
-                  <Table.Td ta="right">{percent(row.probability, 1)}</Table.Td>
+                  <Table.Td ta="right">{formatPercent(row.probability, 1)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

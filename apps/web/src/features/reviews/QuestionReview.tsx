@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { errorMessage } from '../../api/client';
-import { agreeingLabel, answerText } from './reviews';
+import { answerText } from '../../lib/answers';
+import { agreeingLabel } from './reviews';
 import type { QuestionSpec } from './reviews-questions';
 import { LabelForm } from './LabelForm';
 import { ModelAnswer } from './ModelAnswer';

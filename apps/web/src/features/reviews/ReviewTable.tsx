@@ -1,7 +1,9 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { excerpt, reasonText } from './reviews';
+import { reasonText } from '../../lib/answers';
+import { formatDateTime } from '../../lib/format';
+import { excerpt } from './reviews';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 interface Props {
@@ -42,7 +44,7 @@ export function ReviewTable({ items, packNames, search }: Props) {
                 <StatusBadge status={item.status} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
               </Table.Td>
               <Table.Td>{packNames.get(item.packId) ?? 'Deleted pack'}</Table.Td>
               <Table.Td>

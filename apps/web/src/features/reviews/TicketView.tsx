@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
+import { formatDateTime } from '../../lib/format';
 
 const PRE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
@@ -41,7 +42,7 @@ export function TicketView({ ticket }: { ticket: Schemas['TicketDto'] }) {
           <Text size="xs" c="dimmed">
             Redacted as stored
             {ticket.externalId ? ` · external id ${ticket.externalId}` : ''}
-            {ticket.createdAt ? ` · ${new Date(ticket.createdAt).toLocaleString()}` : ''}
+            {ticket.createdAt ? ` · ${formatDateTime(ticket.createdAt)}` : ''}
           </Text>
         </Group>
         <div>
@@ -79,7 +80,7 @@ export function TicketView({ ticket }: { ticket: Schemas['TicketDto'] }) {
                   </Badge>
                   {message.at && (
                     <Text size="xs" c="dimmed">
-                      {new Date(message.at).toLocaleString()}
+                      {formatDateTime(message.at)}
                     </Text>
                   )}
                 </Group>

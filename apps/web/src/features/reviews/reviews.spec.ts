@@ -1,16 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   agreeingLabel,
-  answerText,
   comesAfter,
   excerpt,
   filtersSearch,
   findNextReview,
   labelFromValue,
-  percent,
   probabilityRows,
   readFilters,
-  reasonText,
   reviewQuery,
   selectedProbability,
   valueFromLabel,
@@ -86,16 +83,6 @@ describe('text', () => {
     expect(excerpt('abcdefghij', 5)).toBe('abcd…');
     expect(excerpt(undefined)).toBe('');
   });
-
-  it('formats shares and review reasons', () => {
-    expect(percent(0.956)).toBe('96%');
-    expect(percent(null)).toBe('—');
-    const names = new Map([['department', 'Department']]);
-    expect(reasonText('low_confidence:department', names)).toBe('Low confidence on “Department”');
-    expect(reasonText('outcome_review:legal')).toBe('“legal” asks for review');
-    expect(reasonText('gateway_unavailable')).toBe('The model gateway was unavailable');
-    expect(reasonText('something_new')).toBe('something_new');
-  });
 });
 
 describe('answers and labels', () => {
@@ -108,12 +95,6 @@ describe('answers and labels', () => {
   const score = { type: 'score' as const, score: 3, probabilities: { '2': 0.3, '3': 0.6, '4': 0.1 } };
 
   it('reads answers as the decision rule does', () => {
-    expect([answerText(choice), answerText(yes), answerText(score), answerText(undefined)]).toEqual([
-      'billing',
-      'False',
-      '3',
-      'No answer',
-    ]);
     expect(selectedProbability(choice)).toBe(0.7);
     expect(selectedProbability(yes)).toBe(0.8);
     expect(selectedProbability(score)).toBe(0.6);

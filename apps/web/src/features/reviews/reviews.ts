@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { answerText } from '../../lib/answers';
 
 type Answer = Schemas['AnswerDto'];
 type QuestionType = Schemas['QuestionDto']['type'];
@@ -116,46 +117,8 @@ export function excerpt(text: string | undefined, max = 90): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
-/** A share (0..1) as a percentage; `—` when unknown. */
-export function percent(value: number | null | undefined, digits = 0): string {
-  return value === null || value === undefined || Number.isNaN(value)
-    ? '—'
-    : `${(value * 100).toFixed(digits)}%`;
-}
-
-const FAILURES: Record<string, string> = {
-  gateway_auth: 'The model gateway refused the credentials',
-  gateway_unavailable: 'The model gateway was unavailable',
-  invalid_model_output: 'The model answered in an invalid shape',
-  invalid_pack: 'The pack could not be judged with',
-  invalid_ticket: 'The ticket was invalid',
-};
-
-/** A review reason in words, naming the question when it has a name. */
-export function reasonText(reason: string, names: ReadonlyMap<string, string> = new Map()): string {
-  const [kind, ...rest] = reason.split(':');
-  const questionId = rest.join(':');
-  const name = names.get(questionId) ?? questionId;
-  if (kind === 'low_confidence' && questionId) return `Low confidence on “${name}”`;
-  if (kind === 'outcome_review' && questionId) return `“${name}” asks for review`;
-  return FAILURES[reason] ?? reason;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Answers and labels.
-
-/** What an answer says: the choice, True/False, the score. */
-export function answerText(answer: Answer | undefined): string {
-  if (!answer) return 'No answer';
-  switch (answer.type) {
-    case 'choice':
-      return answer.choice ?? '—';
-    case 'boolean':
-      return (answer.probability ?? 0) >= 0.5 ? 'True' : 'False';
-    case 'score':
-      return answer.score === undefined ? '—' : String(answer.score);
-  }
-}
 
 /** The probability of the selected answer, as the decision rule reads it; undefined when not given. */
 export function selectedProbability(answer: Answer | undefined): number | undefined {
