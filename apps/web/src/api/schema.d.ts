@@ -1212,6 +1212,15 @@ export interface components {
             /** @description The ticket as stored: redacted. */
             redactedTicket: components["schemas"]["TicketDto"];
             result: components["schemas"]["JudgmentResultDto"];
+            /**
+             * @description Per question id, the probability of the selected answer as the decision rule read it (compared with the question's `minSelectedProbability`), as stored with the evaluation.
+             * @example {
+             *       "department": 0.82
+             *     }
+             */
+            selectedProbabilities: {
+                [key: string]: number;
+            };
             usage: components["schemas"]["UsageDto"];
             labels: components["schemas"]["LabelDto"][];
         };

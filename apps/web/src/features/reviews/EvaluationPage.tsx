@@ -84,6 +84,7 @@ function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
                   key={`${spec.id}-${current?.id ?? 'none'}`}
                   spec={spec}
                   answer={answers[spec.id]}
+                  selectedProbability={evaluation.selectedProbabilities[spec.id]}
                   label={current}
                   formOpen={openForm === spec.id}
                   onOpenForm={() => setOpenForm(spec.id)}

@@ -2,14 +2,17 @@ import { Group, Table, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { answerText } from '../../lib/answers';
 import { formatPercent } from '../../lib/format';
-import { probabilityRows, selectedProbability } from './reviews';
+import { probabilityRows } from './reviews';
 
 /** The model's answer to one question, with its probabilities when it gave them. */
 export function ModelAnswer({
   answer,
+  selected,
   questionName,
 }: {
   answer: Schemas['AnswerDto'] | undefined;
+  /** The selected answer's probability, as the API stored it for the decision rule. */
+  selected: number | undefined;
   questionName: string;
 }) {
   if (!answer) {
@@ -20,7 +23,6 @@ export function ModelAnswer({
     );
   }
   const rows = probabilityRows(answer);
-  const selected = selectedProbability(answer);
   return (
     <>
       <Group gap="xs">

@@ -11,6 +11,8 @@ import type { LabelInput } from './useLabeling';
 interface Props {
   spec: QuestionSpec;
   answer: Schemas['AnswerDto'] | undefined;
+  /** As the API stored it for the decision rule. */
+  selectedProbability: number | undefined;
   label: Schemas['LabelDto'] | undefined;
   formOpen: boolean;
   onOpenForm: () => void;
@@ -90,7 +92,7 @@ export function QuestionReview(props: Props) {
             </Text>
           )}
         </div>
-        <ModelAnswer answer={answer} questionName={spec.name} />
+        <ModelAnswer answer={answer} selected={props.selectedProbability} questionName={spec.name} />
         {label && (
           <CurrentLabel label={label} onDelete={() => props.onDelete(label.id)} deleting={deleting} />
         )}

@@ -9,7 +9,6 @@ import {
   probabilityRows,
   readFilters,
   reviewQuery,
-  selectedProbability,
   valueFromLabel,
   type QueuePage,
 } from './reviews';
@@ -93,13 +92,6 @@ describe('answers and labels', () => {
   };
   const yes = { type: 'boolean' as const, probability: 0.2 };
   const score = { type: 'score' as const, score: 3, probabilities: { '2': 0.3, '3': 0.6, '4': 0.1 } };
-
-  it('reads answers as the decision rule does', () => {
-    expect(selectedProbability(choice)).toBe(0.7);
-    expect(selectedProbability(yes)).toBe(0.8);
-    expect(selectedProbability(score)).toBe(0.6);
-    expect(selectedProbability({ type: 'score', score: 2 })).toBeUndefined();
-  });
 
   it('lists probabilities highest first with the selected one marked', () => {
     expect(probabilityRows(yes)).toEqual([

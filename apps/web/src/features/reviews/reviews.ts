@@ -120,20 +120,6 @@ export function excerpt(text: string | undefined, max = 90): string {
 // ---------------------------------------------------------------------------------------------
 // Answers and labels.
 
-/** The probability of the selected answer, as the decision rule reads it; undefined when not given. */
-export function selectedProbability(answer: Answer | undefined): number | undefined {
-  if (!answer) return undefined;
-  if (answer.type === 'boolean') {
-    const p = answer.probability ?? 0;
-    return Math.max(p, 1 - p);
-  }
-  const values = Object.values(answer.probabilities ?? {});
-  if (!values.length) return undefined;
-  return answer.type === 'choice'
-    ? (answer.probabilities?.[answer.choice ?? ''] ?? undefined)
-    : Math.max(...values);
-}
-
 export interface ProbabilityRow {
   value: string;
   probability: number;
