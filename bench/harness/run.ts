@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { newTenant, PASSWORD, type Client } from '../../test/support/client.js';
+import { TEST_SIGN_UP_LIMIT } from '../../test/support/sign-up-limit.js';
 import { createPublishedPack } from '../../test/support/packs.js';
 import { log } from './log.js';
 import type { CommonOptions } from './options.js';
@@ -147,6 +148,8 @@ export class BenchRun {
       REDIS_URL: this.options.redisUrl,
       REDIS_PREFIX: this.redisPrefix,
       MIGRATE_ON_START: 'true',
+      // Scenarios sign their tenants up from one address.
+      SIGN_UP_LIMIT_PER_HOUR: TEST_SIGN_UP_LIMIT,
       // Without it the apps would judge with their local stand-in, which answers at once.
       ...(this.gatewayUrl ? { MODEL_GATEWAY_URL: this.gatewayUrl } : {}),
       ...extra,

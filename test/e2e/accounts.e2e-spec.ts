@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/api.js';
-import { Client, PASSWORD, signUp, uniqueEmail } from '../support/client.js';
+import { Client, PASSWORD, signUp, uniqueEmail, type TestResponse } from '../support/client.js';
+import { Browser, hiddenFields } from '../support/mcp-client.js';
 
 describe('accounts and sessions', () => {
   let api: TestApi;
@@ -233,5 +234,144 @@ describe('sign-in throttling per client IP under parallel requests', () => {
     } finally {
       await isolated.close();
     }
+  });
+});
+
+/** A request from a given client address: the APIs below trust X-Forwarded-For (TRUST_PROXY). */
+const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+const expectRateLimited = (res: TestResponse, maxSeconds: number) => {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ error: 'rate limit exceeded' });
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
+};
+
+describe('sign-up throttling per client IP', () => {
+  let isolated: TestApi;
+
+  beforeAll(async () => {
+    isolated = await startApi({
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-signup`,
+      SIGN_UP_LIMIT_PER_HOUR: '5',
+      TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(async () => {
+    await isolated.close();
+  });
+
+  it('lets exactly the limit through at once, counting taken emails, and leaves other addresses alone', async () => {
+    const taken = uniqueEmail('taken');
+    const signUpFrom = (ip: string, email: string) =>
+      new Client(isolated.url).post('/api/auth/sign-up', { email, password: PASSWORD }, from(ip));
+    expect((await signUpFrom('198.51.100.1', taken)).status).toBe(201);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signUpFrom('203.0.113.7', i % 2 ? taken : uniqueEmail(`burst${i}`)),
+      ),
+    );
+    const through = burst.filter((res) => res.status === 201 || res.status === 409);
+    expect(through).toHaveLength(5);
+    const refused = burst.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(7);
+    for (const res of refused) expectRateLimited(res, 3600);
+
+    // The /login form's sign-up shares the budget.
+    const browser = new Browser();
+    const headers = from('203.0.113.7').headers;
+    const page = await (await browser.fetch(`${isolated.url}/login`, { headers })).text();
+    const form = await browser.fetch(`${isolated.url}/login`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', origin: isolated.url },
+      body: new URLSearchParams({
+        ...hiddenFields(page),
+        email: uniqueEmail(),
+        password: PASSWORD,
+        action: 'sign-up',
+      }).toString(),
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain('rate limit exceeded');
+
+    expect((await signUpFrom('203.0.113.8', uniqueEmail())).status).toBe(201);
+  });
+});
+
+describe('a locked email and its owner', () => {
+  let isolated: TestApi;
+
+  beforeAll(async () => {
+    isolated = await startApi({
+      REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-lockout`,
+      TRUST_PROXY: 'true',
+    });
+  });
+  afterAll(async () => {
+    await isolated.close();
+  });
+
+  const signIn = (ip: string, email: string, password: string) =>
+    new Client(isolated.url).post('/api/auth/sign-in', { email, password }, from(ip));
+
+  /** An email with 10 failures from 203.0.113.10: its own budget is spent. */
+  async function lockedEmail(): Promise<string> {
+    const { user } = await signUp(isolated.url);
+    for (let i = 0; i < 10; i++)
+      expect((await signIn('203.0.113.10', user.email, `stranger-${i}-guess`)).status).toBe(401);
+    return user.email;
+  }
+
+  it('lets the owner in from a clean address, after a delay, and never the failing address', async () => {
+    const email = await lockedEmail();
+    expectRateLimited(await signIn('203.0.113.10', email, PASSWORD), 15 * 60);
+
+    const started = Date.now();
+    expect((await signIn('198.51.100.20', email, PASSWORD)).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+
+    // The /login form shares the throttle: the owner gets in there too.
+    const browser = new Browser();
+    const headers = from('198.51.100.21').headers;
+    const page = await (await browser.fetch(`${isolated.url}/login`, { headers })).text();
+    const form = await browser.fetch(`${isolated.url}/login`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', origin: isolated.url },
+      body: new URLSearchParams({
+        ...hiddenFields(page),
+        email,
+        password: PASSWORD,
+        action: 'sign-in',
+      }).toString(),
+    });
+    expect(form.status).toBe(303);
+
+    // The owner's sign-ins did not lift the lock for the failing address.
+    expectRateLimited(await signIn('203.0.113.10', email, PASSWORD), 15 * 60);
+  });
+
+  it('bounds guessing from fresh addresses by the clean-address budget', async () => {
+    const email = await lockedEmail();
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signIn(`192.0.2.${i + 1}`, email, `fresh-${i}-guess`)),
+    );
+    expect(guesses.map((res) => res.status)).toEqual(Array(10).fill(401));
+    expectRateLimited(await signIn('192.0.2.100', email, 'one-more-guess'), 15 * 60);
+    // Both budgets are spent: even the right password waits for the window, from anywhere.
+    expectRateLimited(await signIn('192.0.2.101', email, PASSWORD), 15 * 60);
+    expectRateLimited(await signIn('192.0.2.1', email, PASSWORD), 15 * 60);
+  });
+
+  it('checks one attempt of a fresh address at a time, however many it sends at once', async () => {
+    const email = await lockedEmail();
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => signIn('198.51.100.30', email, `burst-${i}-guess`)),
+    );
+    const statuses = burst.map((res) => res.status).sort();
+    expect(statuses).toEqual([401, ...Array(9).fill(429)]);
+    // That address failed: it is no longer clean for this email, even with the right password.
+    expectRateLimited(await signIn('198.51.100.30', email, PASSWORD), 15 * 60);
+    expect((await signIn('198.51.100.31', email, PASSWORD)).status).toBe(200);
   });
 });

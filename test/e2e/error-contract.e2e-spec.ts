@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect } from 'node:net';
 import { startApi, type TestApi } from '../support/api.js';
 import { Client, newTenant, PASSWORD, uniqueEmail } from '../support/client.js';
 import { ProbeModule } from '../support/probe.module.js';
+import { eventually } from '../support/worker.js';
+
+/** Starts an upload announcing 500 kB, sends its first bytes, then drops the connection. */
+function abandonUpload(url: string, head: string, firstBytes: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${head}\r\nHost: x\r\nContent-Length: 500000\r\n\r\n${firstBytes}`);
+      setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 200);
+    });
+  });
+}
 
 describe('error contract', () => {
   let api: TestApi;
@@ -105,6 +121,40 @@ describe('error contract', () => {
       expect(text).not.toContain('PLANTED');
       expect(text).not.toContain('whsec_');
       expect(text).not.toContain('parameters');
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('logs an upload the client abandons midway at info, as a client gone away, never as an error', async () => {
+    const logged = await startApi({}, { captureLogs: true });
+    try {
+      const { keyed } = await newTenant(logged.url);
+      const dataset = await keyed.post('/api/datasets', { name: 'abandoned' });
+      const key = `x-api-key: ${keyed.apiKey}`;
+      logged.logs.clear();
+      await abandonUpload(
+        logged.url,
+        `POST /api/judge HTTP/1.1\r\n${key}\r\nContent-Type: application/json`,
+        '{"ticket": {"messages": [',
+      );
+      await abandonUpload(
+        logged.url,
+        `POST /api/datasets/${dataset.body.id}/tickets HTTP/1.1\r\n${key}\r\nContent-Type: text/csv`,
+        'externalId,text\nT-1,hello\n',
+      );
+      const lines = () =>
+        logged.logs
+          .text()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { level: number; msg: string; reqId: string });
+      const gone = await eventually(async () => {
+        const found = lines().filter((line) => line.msg === 'client went away before its request was read');
+        return found.length === 2 ? found : undefined;
+      }, 5_000);
+      expect(gone.map((line) => line.level)).toEqual([30, 30]);
+      expect(lines().filter((line) => line.level >= 50)).toEqual([]);
     } finally {
       await logged.close();
     }

@@ -1119,6 +1119,45 @@ function parseRawResponse(raw: string): Reply | null {
   };
 }
 
+/** Query keys that Nest, class-transformer and class-validator each hid from the unknown-field rule. */
+const BUILT_IN_QUERY_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype'];
+
+/** Where a client may put a credential in a query string, refused or not: no value may reach a log. */
+const SECRET_QUERY_PARAMS = [
+  'access_token',
+  'token',
+  'code',
+  'refresh_token',
+  'client_secret',
+  'code_verifier',
+  'state',
+];
+const SECRET_QUERY_ROUTES: [method: string, path: string][] = [
+  ['POST', '/mcp'],
+  ['GET', '/mcp'],
+  ['GET', '/oauth/authorize'],
+  ['POST', '/oauth/token'],
+  ['POST', '/oauth/revoke'],
+  ['GET', '/api/evaluations'],
+  ['POST', '/api/judge'],
+  ['GET', '/api/nope'],
+  ['GET', '/login'],
+  ['GET', '/docs/openapi.json'],
+];
+
+/** Each secret parameter as sent, in lower case, in upper case and with its first letter percent-encoded. */
+function secretQuery(tag: string): { query: string; values: string[] } {
+  const values: string[] = [];
+  const pairs = SECRET_QUERY_PARAMS.flatMap((name, i) => {
+    const spellings = [name, name.toUpperCase(), `%${name.charCodeAt(0).toString(16)}${name.slice(1)}`];
+    return spellings.map((spelling, j) => {
+      values.push(`tj_at_${tag}${TAG}${i}x${j}`);
+      return `${spelling}=${values.at(-1)}`;
+    });
+  });
+  return { query: pairs.join('&'), values };
+}
+
 describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
   beforeAll(async () => {
     receiver = await new Receiver().start();
@@ -1153,6 +1192,44 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
       if (failed.length) throw new Error(compactReport(op, failed));
     }, 90_000);
   }
+
+  it('refuses query keys named like built-in properties on every GET route with a query', async () => {
+    const routes = OPERATIONS.filter((op) => op.method === 'GET' && op.queryParams.length > 0);
+    expect(routes.length).toBeGreaterThan(3);
+    const wrong: string[] = [];
+    for (const op of routes) {
+      const [base] = fc.sample(baseRequest(op), { seed: seedFor(op, 'built-in keys'), numRuns: 1 });
+      for (const key of BUILT_IN_QUERY_KEYS) {
+        const broken = { ...base, query: [...base.query, `${key}=1`] };
+        const c = caseFrom(op, 'built-in keys', key, broken, { anonymous: false, bearer: false });
+        const reply = await send(op, c, 'key');
+        const named = reply.status === 400 && JSON.parse(reply.text).issues?.some((i: any) => i.path === key);
+        const problems = contractViolations(reply);
+        if (!named || problems.length) wrong.push(`${c.url} -> ${reply.status} ${preview(reply.text, 200)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('logs no secret sent in a query string, on any route', async () => {
+    const planted: string[] = [];
+    for (const [method, path] of SECRET_QUERY_ROUTES) {
+      const { query, values } = secretQuery(path.replace(/\W/g, ''));
+      planted.push(...values);
+      const headers = path.startsWith('/api') ? { 'x-api-key': world.key } : undefined;
+      const res = await fetch(`${api.url}${path}?${query}`, { method, headers });
+      expect(res.status).toBeLessThan(500);
+      await res.arrayBuffer();
+    }
+    for (const value of planted) world.secrets.add(value);
+    const logs = api.logs.text();
+    expect(planted.filter((value) => logs.includes(value))).toEqual([]);
+    // The requests were logged, each secret's name kept with its value replaced.
+    for (const [, path] of SECRET_QUERY_ROUTES)
+      expect(logs).toContain(
+        `"url":"${path}?access_token=[redacted]&ACCESS_TOKEN=[redacted]&%61ccess_token=[redacted]`,
+      );
+  });
 
   it('answers malformed HTTP, when it answers, with the error contract', async () => {
     const replies = await Promise.all(MALFORMED_HTTP.map(([, request]) => rawExchange(request)));

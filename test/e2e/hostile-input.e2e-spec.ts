@@ -186,6 +186,40 @@ describe('hostile and careless input', () => {
     }
   });
 
+  it('refuses query keys named like built-in object properties, as any unknown field', async () => {
+    const routes = [
+      '/api/evaluations',
+      '/api/reviews',
+      `/api/packs/${packId}/calibration`,
+      `/api/datasets/${datasetId}/tickets`,
+      '/api/webhook-deliveries',
+    ];
+    for (const route of routes) {
+      for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype']) {
+        const res = await keyed.get(`${route}?${key}=1`);
+        expectInvalid(res, key);
+        expect(res.body.issues).toContainEqual({ path: key, message: `property ${key} should not exist` });
+      }
+    }
+    // With other issues, one answer names them all.
+    const mixed = await keyed.get('/api/evaluations?constructor=1&status=nope&foo=1');
+    expect(mixed.body.issues.map((issue: { path: string }) => issue.path).sort()).toEqual([
+      'constructor',
+      'foo',
+      'status',
+    ]);
+  });
+
+  it('refuses top-level body keys named like built-in object properties', async () => {
+    for (const raw of ['{"name":"x","constructor":1}', '{"name":"x","__proto__":{"name":"y"}}']) {
+      for (const route of ['/api/datasets', '/api/webhook-endpoints']) {
+        const res = await keyed.post(route, undefined, { raw, contentType: 'application/json' });
+        expect(res.status).toBe(400);
+        expect(['invalid request', 'invalid JSON']).toContain(res.body.error);
+      }
+    }
+  });
+
   it('refuses null for every optional field instead of storing it', async () => {
     for (const field of ['externalId', 'metadata', 'messages', 'createdAt'] as const) {
       const res = await keyed.post('/api/judge', { packId, ticket: { ...TICKET, [field]: null } });
@@ -293,6 +327,17 @@ describe('hostile and careless input', () => {
         status: 431,
         body: { error: 'request header fields too large' },
       });
+    });
+
+    it('an HTTP/1.1 request without Host: 400 with the error body, as JSON', async () => {
+      for (const path of ['/healthz', '/api/packs', '/nowhere']) {
+        const answer = await rawHttp(api.url, `GET ${path} HTTP/1.1\r\n\r\n`);
+        expect(statusAndBody(answer)).toEqual({ status: 400, body: { error: 'invalid request' } });
+        expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
+      }
+      // HTTP/1.0 has no Host header: served, as Node serves it.
+      const old = await rawHttp(api.url, 'GET /healthz HTTP/1.0\r\n\r\n');
+      expect(statusAndBody(old)).toEqual({ status: 200, body: { status: 'ok' } });
     });
 
     it('a request Node cannot parse: 400 with the error body', async () => {

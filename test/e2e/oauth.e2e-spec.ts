@@ -190,20 +190,48 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       expect(callback.searchParams.get('code')).toBeNull();
     });
 
+    /** The error page: 400 HTML, no Location, whatever the client registered (RFC 9700 §4.11.2). */
+    async function expectErrorPage(url: URL, says: string): Promise<void> {
+      const res = await fetch(url, { redirect: 'manual' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain(says);
+    }
+
     it.each([
       ['plain PKCE', { code_challenge_method: 'plain' }, 'invalid_request'],
       ['no PKCE', { code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
-      ['another resource', { resource: 'https://elsewhere.example/mcp' }, 'invalid_target'],
-      ['an unknown scope', { scope: 'packs:read admin' }, 'invalid_scope'],
+      ['another resource', { resource: 'https://evil.example/' }, 'invalid_target'],
+      ['an unknown scope', { scope: 'admin' }, 'invalid_scope'],
       ['another response type', { response_type: 'token' }, 'unsupported_response_type'],
-    ])('%s: redirected back with the error, state and iss', async (_name, extra, error) => {
-      const res = await fetch(authorizationUrl(base, params(extra)), { redirect: 'manual' });
-      expect(res.status).toBe(302);
-      const location = new URL(res.headers.get('location')!);
-      expect(location.origin + location.pathname).toBe(REDIRECT_URI);
-      expect(location.searchParams.get('error')).toBe(error);
-      expect(location.searchParams.get('state')).toBe('xyz');
-      expect(location.searchParams.get('iss')).toBe(base);
+    ])('%s: an error page, never a redirect to the registered URI', async (_name, extra, error) => {
+      const phish = (await registerClient(base, { redirect_uris: ['https://evil.example/phish'] })).body
+        .client_id;
+      await expectErrorPage(
+        authorizationUrl(
+          base,
+          params({ ...extra, client_id: phish, redirect_uri: 'https://evil.example/phish' }),
+        ),
+        error,
+      );
+      await expectErrorPage(authorizationUrl(base, params(extra)), error);
+    });
+
+    it('the consent page of a signed-in user shows the same errors as a page', async () => {
+      const browser = new Browser();
+      const page = await (await browser.fetch(`${base}/login`)).text();
+      await browser.postForm(`${base}/login`, {
+        ...hiddenFields(page),
+        email: account.email,
+        password: PASSWORD,
+        action: 'sign-in',
+      });
+      const url = authorizationUrl(base, params({ scope: 'admin' }));
+      const res = await browser.fetch(new URL(`/consent${url.search}`, base));
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('invalid_scope');
     });
 
     it('an unknown client or an unregistered redirect URI never redirects', async () => {
@@ -217,6 +245,29 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         expect(res.headers.get('location')).toBeNull();
         expect(res.headers.get('content-type')).toMatch(/text\/html/);
       }
+    });
+
+    it('matches a loopback redirect URI as registered but for the port, as a raw string', async () => {
+      const native = (await registerClient(base, { redirect_uris: ['http://127.0.0.1:7777/cb'] })).body
+        .client_id;
+      for (const uri of [
+        'http://user:pw@127.0.0.1:7777/cb',
+        'http://127.0.0.1:7777/cb#frag',
+        'http://127.0.0.1:7777/x/../cb',
+        'http://127.1:7777/cb',
+      ]) {
+        await expectErrorPage(
+          authorizationUrl(base, params({ client_id: native, redirect_uri: uri })),
+          'did not register',
+        );
+      }
+      const callback = await authorizeInBrowser(
+        new Browser(),
+        authorizationUrl(base, params({ client_id: native, redirect_uri: 'http://127.0.0.1:8888/cb' })),
+        account,
+      );
+      expect(callback.origin + callback.pathname).toBe('http://127.0.0.1:8888/cb');
+      expect(callback.searchParams.get('code')).toMatch(/^tj_code_/);
     });
 
     it('accepts a loopback redirect URI on another port (RFC 8252)', async () => {
@@ -318,6 +369,33 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       expect(wider.body.error).toBe('invalid_scope');
     });
 
+    it.each([
+      ['a wider scope', { scope: 'packs:read packs:write' }, 'invalid_scope'],
+      ['an unknown scope', { scope: 'admin' }, 'invalid_scope'],
+      ['another resource', { resource: 'https://evil.example/' }, 'invalid_target'],
+    ])(
+      'a refresh refused for %s leaves the refresh token good for a plain retry',
+      async (_name, extra, error) => {
+        const { tokens } = await authorizeAndExchange(base, clientId, account, { scope: 'packs:read' });
+        const refresh = {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: clientId,
+        };
+        const refused = await tokenRequest(base, { ...refresh, ...extra });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toEqual({ error, error_description: expect.any(String) });
+        const retry = await tokenRequest(base, refresh);
+        expect(retry.status).toBe(200);
+        expect(retry.body.scope).toBe('packs:read');
+        expect((await mcpCall(base, tokens.access_token, initialize)).status).toBe(200);
+        // True reuse still revokes the family.
+        const reuse = await tokenRequest(base, refresh);
+        expect(reuse.body.error).toBe('invalid_grant');
+        expect((await mcpCall(base, retry.body.access_token, initialize)).status).toBe(401);
+      },
+    );
+
     it('a code for one client cannot be redeemed by another; a wrong resource is invalid_target', async () => {
       const other = (await registerClient(base)).body.client_id;
       const { verifier, challenge } = pkce();
@@ -381,6 +459,70 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         authorization: `Basic ${Buffer.from(`${registered.client_id}:${registered.client_secret}`).toString('base64')}`,
       });
       expect(right.status).toBe(200);
+    });
+    it('a confidential client authenticates only the way it registered', async () => {
+      const basic = (await registerClient(base, { token_endpoint_auth_method: 'client_secret_basic' })).body;
+      const post = (await registerClient(base, { token_endpoint_auth_method: 'client_secret_post' })).body;
+      const basicHeader = (client: { client_id: string; client_secret: string }) => ({
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}`,
+      });
+      const exchange = async (client: { client_id: string }, how: 'basic' | 'post', secret: string) => {
+        const { challenge, verifier } = pkce();
+        const callback = await approve(base, client.client_id, account, challenge);
+        const fields = {
+          grant_type: 'authorization_code',
+          code: callback.searchParams.get('code')!,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: verifier,
+        };
+        return how === 'basic'
+          ? tokenRequest(base, fields, basicHeader({ client_id: client.client_id, client_secret: secret }))
+          : tokenRequest(base, { ...fields, client_id: client.client_id, client_secret: secret });
+      };
+      const basicInBody = await exchange(basic, 'post', basic.client_secret);
+      expect(basicInBody.status).toBe(401);
+      expect(basicInBody.body).toEqual({
+        error: 'invalid_client',
+        error_description: 'this client authenticates with client_secret_basic only',
+      });
+      const postInHeader = await exchange(post, 'basic', post.client_secret);
+      expect(postInHeader.status).toBe(401);
+      expect(postInHeader.body.error).toBe('invalid_client');
+      expect(postInHeader.headers.get('www-authenticate')).toBe('Basic realm="oauth"');
+      expect((await exchange(basic, 'basic', basic.client_secret)).status).toBe(200);
+      expect((await exchange(post, 'post', post.client_secret)).status).toBe(200);
+    });
+
+    it('takes form bodies only, as RFC 6749 asks and the metadata advertises', async () => {
+      const { tokens } = await authorizeAndExchange(base, clientId, account);
+      for (const path of ['/oauth/token', '/oauth/revoke']) {
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            grant_type: 'refresh_token',
+            refresh_token: tokens.refresh_token,
+            token: tokens.refresh_token,
+            client_id: clientId,
+          }),
+        });
+        expect(res.status).toBe(400);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(await res.json()).toEqual({
+          error: 'invalid_request',
+          error_description: 'the body must be application/x-www-form-urlencoded',
+        });
+      }
+      const empty = await fetch(`${base}/oauth/token`, { method: 'POST' });
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { error: string }).error).toBe('invalid_request');
+      // Nothing was used up: the refresh token still works as a form.
+      const form = await tokenRequest(base, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+        client_id: clientId,
+      });
+      expect(form.status).toBe(200);
     });
   });
 
@@ -470,6 +612,48 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         expect(res.status).toBe(400);
         expect(res.body.error).toBe('invalid_client_metadata');
       }
+    });
+
+    it.each([
+      ['a bidi override in client_name', { client_name: 'Claude Desktop \u202Epot.evil' }],
+      ['a zero-width space in client_name', { client_name: 'Claude\u200BDesktop' }],
+      ['a bidi isolate in client_name', { client_name: 'Claude \u2066Desktop\u2069' }],
+      ['an escape in client_name', { client_name: 'Claude \u001b[31m' }],
+      ['a bidi override in client_uri', { client_uri: 'https://app.example/\u202Egnp.exe' }],
+    ])('refuses %s with invalid_client_metadata', async (_name, metadata) => {
+      const res = await registerClient(base, metadata);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        error: 'invalid_client_metadata',
+        error_description: expect.stringContaining('control or format characters'),
+      });
+    });
+
+    it('shows a name stored before registration refused such characters without them', async () => {
+      const user = { email: uniqueEmail('old-name'), password: PASSWORD };
+      const { client: own } = await signUp(base, user.email);
+      const app = (await registerClient(base, { client_name: 'Claude Desktop' })).body.client_id;
+      // As a row written before the check existed.
+      await queryDatabase('UPDATE oauth_clients SET name = $2 WHERE id = $1', [
+        app,
+        'Claude \u202EpotkseD\u200B',
+      ]);
+      const browser = new Browser();
+      const page = await (await browser.fetch(`${base}/login`)).text();
+      await browser.postForm(`${base}/login`, { ...hiddenFields(page), ...user, action: 'sign-in' });
+      const { challenge } = pkce();
+      const url = authorizationUrl(base, {
+        response_type: 'code',
+        client_id: app,
+        redirect_uri: REDIRECT_URI,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      const consent = await (await browser.fetch(new URL(`/consent${url.search}`, base))).text();
+      expect(consent).toContain('Connect Claude potkseD?');
+      expect(consent).not.toMatch(/[\u202E\u200B]/);
+      await authorizeAndExchange(base, app, user);
+      expect((await own.get('/app/oauth-clients')).body[0].name).toBe('Claude potkseD');
     });
 
     it('answers refusals made before its own code (NUL, nesting, duplicates) with the OAuth body', async () => {

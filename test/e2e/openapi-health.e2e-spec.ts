@@ -119,6 +119,24 @@ describe('OpenAPI document and health', () => {
     expect(res.text).toContain('swagger-ui');
   });
 
+  it('lets no other site frame /docs, its assets or the document', async () => {
+    const html = await new Client(api.url).get('/docs');
+    // Swagger UI's assets, as its page links them.
+    const assets = [...html.text.matchAll(/(?:href|src)="\.?\/?([^"]+\.(?:css|js|png))"/g)].map(
+      (match) => `/docs/${match[1].replace(/^docs\//, '')}`,
+    );
+    expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-init.js']));
+    for (const path of ['/docs', '/docs/', '/docs/openapi.json', '/docs/openapi.yaml', ...assets]) {
+      const res = await new Client(api.url).get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect({ path, csp: res.headers.get('content-security-policy') }).toEqual({
+        path,
+        csp: "frame-ancestors 'none'",
+      });
+      expect({ path, xfo: res.headers.get('x-frame-options') }).toEqual({ path, xfo: 'DENY' });
+    }
+  });
+
   it('answers /healthz and /readyz when Postgres and Redis are up', async () => {
     const live = await new Client(api.url).get('/healthz');
     expect(live.status).toBe(200);

@@ -1,3 +1,4 @@
+import { TEST_SIGN_UP_LIMIT } from './sign-up-limit.js';
 import { freePort, runNode, type RunningProcess } from './process.js';
 
 const API = 'dist/apps/api/src/main.js';
@@ -17,6 +18,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     MIGRATE_ON_START: 'false',
+    SIGN_UP_LIMIT_PER_HOUR: TEST_SIGN_UP_LIMIT,
     HOST: '127.0.0.1',
     PORT: String(port),
     ...env,

@@ -3,6 +3,7 @@ import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../apps/api/src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../libs/config/src/index.js';
+import { TEST_SIGN_UP_LIMIT } from './sign-up-limit.js';
 
 export interface TestApi {
   app: NestFastifyApplication;
@@ -46,6 +47,7 @@ export async function startApi(
     NODE_ENV: 'test',
     LOG_LEVEL: captureLogs ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     MIGRATE_ON_START: 'false',
+    SIGN_UP_LIMIT_PER_HOUR: TEST_SIGN_UP_LIMIT,
     ...env,
   });
   const app = await createApiApp(config, {

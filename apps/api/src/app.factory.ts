@@ -12,7 +12,7 @@ import { acceptsCsv, isCsvContentType } from './datasets/csv-tickets.js';
 import { acceptsForm, isFormContentType, useFormParser } from './oauth/form-body.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
-import { HARDENED_FASTIFY_OPTIONS, useCheckedJsonParser } from './errors/hardened-http.js';
+import { HARDENED_FASTIFY_OPTIONS, refuseMissingHost, useCheckedJsonParser } from './errors/hardened-http.js';
 import { requestLogger } from './logger.js';
 import { setupOpenApi } from './openapi.js';
 import { mountBullBoard } from './admin/bull-board.js';
@@ -42,6 +42,7 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   app.useGlobalPipes(createValidationPipe());
 
   const fastify = app.getHttpAdapter().getInstance();
+  refuseMissingHost(fastify);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // Fastify's own JSON parser is the only body parser (Nest's are off; routes taking CSV add theirs),
   // so any other content type is 415. Its errors reach the exception filter through Nest.

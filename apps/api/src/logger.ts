@@ -4,7 +4,8 @@ import { logOptions, type AppConfig } from '@app/config';
 
 /**
  * Fastify's own pino logger writes the request lines (`incoming request`, `request completed`,
- * with the request id). Its serializers log method, URL and status, never headers or bodies.
+ * with the request id). Its serializers log method, URL (secret query values redacted, see
+ * logged-request.ts) and status, never headers or bodies.
  * `destination` is standard output unless a test captures the lines.
  */
 export function requestLogger(config: AppConfig, destination?: DestinationStream): Logger {

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '@app/auth';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MAX_JSON_DEPTH } from './errors/well-formed-input.js';
+import { NO_FRAMING_HEADERS } from './no-framing.js';
 import { OAUTH_SCOPES } from '@app/oauth';
 import { McpSchemas } from './mcp/mcp-schemas.js';
 import { McpTools } from './mcp/mcp-tools.js';
@@ -66,10 +68,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config, { extraModels: MCP_SCHEMA_MODELS });
 }
 
-/** Swagger UI at /docs and the document at /docs/openapi.json; the MCP tools take their schemas from it. */
-export function setupOpenApi(app: INestApplication): void {
+/**
+ * Swagger UI at /docs and the document at /docs/openapi.json; the MCP tools take their schemas from
+ * it. Nothing under /docs may be framed by another site (Swagger UI has buttons that send requests).
+ */
+export function setupOpenApi(app: NestFastifyApplication): void {
   const document = buildOpenApiDocument(app);
   app.get(McpSchemas).load(document, app.get(McpTools).all);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', (request, reply, payload, done) => {
+      const route = request.routeOptions.url;
+      if (route === '/docs' || route?.startsWith('/docs/')) void reply.headers(NO_FRAMING_HEADERS);
+      done(null, payload);
+    });
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs/openapi.json',
     yamlDocumentUrl: 'docs/openapi.yaml',

@@ -6,6 +6,7 @@ import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
 import { SimulationsModule } from '@app/simulations';
 import { WebhooksModule } from '@app/webhooks';
+import { Cleanup } from './maintenance/cleanup.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 import { SimulationProcessor } from './simulations/simulation.processor.js';
 import { WebhookProcessor } from './webhooks/webhook.processor.js';
@@ -25,7 +26,7 @@ export class WorkerModule {
         SimulationsModule,
         WebhooksModule,
       ],
-      providers: [MaintenanceProcessor, SimulationProcessor, WebhookProcessor],
+      providers: [Cleanup, MaintenanceProcessor, SimulationProcessor, WebhookProcessor],
     };
   }
 }

@@ -9,6 +9,7 @@ import { PasswordService } from './password.service.js';
 import { SessionService } from './session.service.js';
 import { SessionCookie } from './session-cookie.js';
 import { SignInThrottle } from './sign-in-throttle.service.js';
+import { SignUpThrottle } from './sign-up-throttle.service.js';
 import { SessionAuthGuard, SessionStrategy } from './strategies.js';
 
 /** What the API's controllers, MCP's tool calls and the global guard use; the rest stays inside the module. */
@@ -22,6 +23,7 @@ const EXPORTED = [AccountService, ApiKeyService, SessionCookie, AuthenticationGu
     PasswordService,
     SessionService,
     SignInThrottle,
+    SignUpThrottle,
     SessionStrategy,
     SessionAuthGuard,
   ],

@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       sessionSecret: DEVELOPMENT_SESSION_SECRET,
       apiRateLimitPerDay: 1000,
+      oauthRegistrationsPerHour: 500,
+      signUpLimitPerHour: 20,
       migrateOnStart: true,
       modelGateway: { url: undefined, model: 'gpt-4o-mini', timeoutMs: 30000 },
       workerConcurrency: 8,
@@ -22,18 +24,31 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       API_RATE_LIMIT_PER_DAY: '5',
+      OAUTH_REGISTRATIONS_PER_HOUR: '7',
+      SIGN_UP_LIMIT_PER_HOUR: '3',
       MIGRATE_ON_START: 'false',
       SESSION_SECRET: 's'.repeat(40),
       MODEL_GATEWAY_URL: 'http://127.0.0.1:9999/v1',
       MODEL_TIMEOUT_MS: '2500',
     });
-    expect(config).toMatchObject({ port: 8080, apiRateLimitPerDay: 5, migrateOnStart: false, warnings: [] });
+    expect(config).toMatchObject({
+      port: 8080,
+      apiRateLimitPerDay: 5,
+      signUpLimitPerHour: 3,
+      oauthRegistrationsPerHour: 7,
+      migrateOnStart: false,
+      warnings: [],
+    });
     expect(config.modelGateway).toMatchObject({ url: 'http://127.0.0.1:9999/v1', timeoutMs: 2500 });
   });
 
   it.each([
     [{ PORT: '70000' }, /^Invalid configuration: PORT must not be greater than 65535$/],
     [{ PORT: 'abc' }, /^Invalid configuration: PORT must be an integer number$/],
+    [
+      { SIGN_UP_LIMIT_PER_HOUR: '0' },
+      /^Invalid configuration: SIGN_UP_LIMIT_PER_HOUR must not be less than 1$/,
+    ],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be a boolean value$/],
     [{ REDIS_URL: 'localhost:6379' }, /^Invalid configuration: REDIS_URL must be a redis:\/\/ URL$/],
     [{ SESSION_SECRET: 'short' }, /^Invalid configuration: SESSION_SECRET must be at least 32 characters$/],

@@ -15,6 +15,9 @@ export interface AppConfig {
   sessionSecret: string;
   sessionTtlHours: number;
   apiRateLimitPerDay: number;
+  /** Dynamic client registrations per hour, all addresses together (OAUTH_REGISTRATIONS_PER_HOUR). */
+  oauthRegistrationsPerHour: number;
+  signUpLimitPerHour: number;
   migrateOnStart: boolean;
   logLevel: string;
   bodyLimitBytes: number;
@@ -96,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret,
     sessionTtlHours: parsed.SESSION_TTL_HOURS,
     apiRateLimitPerDay: parsed.API_RATE_LIMIT_PER_DAY,
+    oauthRegistrationsPerHour: parsed.OAUTH_REGISTRATIONS_PER_HOUR,
+    signUpLimitPerHour: parsed.SIGN_UP_LIMIT_PER_HOUR,
     migrateOnStart: parsed.MIGRATE_ON_START,
     logLevel: parsed.LOG_LEVEL,
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,

@@ -71,6 +71,12 @@ export class Environment {
   @Min(1)
   API_RATE_LIMIT_PER_DAY = 1000;
 
+  /** Sign-up attempts (created or 409) per client IP per hour: each costs an argon2 hash. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SIGN_UP_LIMIT_PER_HOUR = 20;
+
   @Transform(toBool)
   @IsBoolean()
   MIGRATE_ON_START = true;
@@ -87,6 +93,15 @@ export class Environment {
   @IsString()
   @MinLength(1)
   WEB_ROOT = 'dist/web';
+
+  /**
+   * Client registrations per hour across all addresses: registration is open, and the per-address
+   * limit alone lets a few dozen addresses fill the clients table.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  OAUTH_REGISTRATIONS_PER_HOUR = 500;
 
   /** Trust X-Forwarded-* (client IP for sign-in throttling) only behind a proxy that sets them. */
   @Transform(toBool)

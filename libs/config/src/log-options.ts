@@ -1,5 +1,6 @@
 import type { LoggerOptions } from 'pino';
 import type { AppConfig } from './app-config.js';
+import { serializeRequest } from './logged-request.js';
 
 /** Credentials never reach a log line, and neither do request bodies (tickets). */
 export const REDACTED_LOG_PATHS = [
@@ -91,6 +92,6 @@ export function logOptions(config: AppConfig, app: 'api' | 'worker'): LoggerOpti
     level: config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     base: { app, pid: process.pid },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
 }

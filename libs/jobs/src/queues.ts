@@ -17,7 +17,7 @@ export const MAINTENANCE_JOBS = {
   sweep: 'sweep',
 } as const;
 
-/** Removes expired sessions and idempotency keys; scheduled hourly by every worker (one schedule). */
+/** Removes expired sessions, idempotency keys and OAuth credentials, and never-approved OAuth clients; scheduled hourly by every worker (one schedule). */
 export type CleanupPayload = Record<string, never>;
 /** Re-enqueues work that was accepted in Postgres but never reached the queue (Redis was away). */
 export type SweepPayload = Record<string, never>;

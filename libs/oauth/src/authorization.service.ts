@@ -46,8 +46,9 @@ export interface ClientRedirect {
 
 /**
  * The authorization endpoint's rules (OAuth 2.1 with PKCE S256, RFC 8707 resource, RFC 9207 iss).
- * A request naming an unknown client or an unregistered redirect URI is never redirected (the
- * user sees an error page); every other error goes back to the client with `state` and `iss`.
+ * A request found wrong before the user approved or denied is never redirected: the user sees an
+ * error page. Registration is open, so redirecting such errors would make this server an open
+ * redirector to any registered URI (RFC 9700 §4.11.2). Only the user's decision goes back.
  */
 @Injectable()
 export class AuthorizationService {
@@ -56,8 +57,8 @@ export class AuthorizationService {
     private readonly repository: OAuthRepository,
   ) {}
 
-  /** Checks a request; throws AuthorizationPageError (show a page) or returns a redirect for an OAuth error. */
-  async check(params: AuthorizationParams, issuer: string): Promise<AuthorizationRequest | ClientRedirect> {
+  /** Checks a request; throws AuthorizationPageError (show a page, never redirect) when it is wrong. */
+  async check(params: AuthorizationParams, issuer: string): Promise<AuthorizationRequest> {
     const client = params.client_id ? await this.clients.find(params.client_id) : null;
     if (!client) throw new AuthorizationPageError('This application is not registered with the service.');
     const redirectUri =
@@ -77,7 +78,9 @@ export class AuthorizationService {
       };
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      return { location: clientRedirect(redirectUri, issuer, params.state, error.toBody()) };
+      throw new AuthorizationPageError(
+        `The application sent an invalid request (${error.code}: ${error.description}).`,
+      );
     }
   }
 

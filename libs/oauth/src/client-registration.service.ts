@@ -1,37 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { OAuthRepository, RedisClient, type OAuthClientEntity } from '@app/persistence';
 import { credentialMatches, hashCredential, newCredential } from './credentials.js';
 import { OAuthError } from './oauth-error.js';
-import { checkRedirectUri, MAX_REDIRECT_URIS } from './redirect-uris.js';
+import { CLIENT_METADATA, type ClientMetadata } from './client-metadata.js';
+import { checkRedirectUri } from './redirect-uris.js';
+import { RegistrationLimits } from './registration-limits.js';
 import { parseScopes } from './scopes.js';
 
-/** Registrations one client IP may make per hour: open to anyone, but not a way to fill the table. */
-export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
+/** What a caller of the token or revocation endpoint presented, and how (RFC 7591 auth method names). */
+export interface ClientCredentials {
+  clientId?: string;
+  secret?: string;
+  method: 'none' | 'client_secret_basic' | 'client_secret_post';
+}
 
-const text = (max: number) => z.string().max(max);
-const AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
-
-/** RFC 7591 client metadata this server keeps; other members are dropped, every member is bounded. */
-const CLIENT_METADATA = z.object({
-  redirect_uris: z.array(text(2000)).min(1).max(MAX_REDIRECT_URIS),
-  token_endpoint_auth_method: z.enum(AUTH_METHODS).default('client_secret_basic'),
-  grant_types: z
-    .array(z.enum(['authorization_code', 'refresh_token']))
-    .max(2)
-    .default(['authorization_code', 'refresh_token']),
-  response_types: z.array(z.literal('code')).max(1).default(['code']),
-  client_name: text(200).optional(),
-  client_uri: text(2000).optional(),
-  logo_uri: text(2000).optional(),
-  scope: text(500).optional(),
-  software_id: text(200).optional(),
-  software_version: text(100).optional(),
-});
-
-export type RegisteredClient = z.infer<typeof CLIENT_METADATA> & {
+export type RegisteredClient = ClientMetadata & {
   client_id: string;
   client_id_issued_at: number;
   client_secret?: string;
@@ -41,21 +25,14 @@ export type RegisteredClient = z.infer<typeof CLIENT_METADATA> & {
 /** Dynamic client registration (RFC 7591) and client authentication at the token endpoints. */
 @Injectable()
 export class ClientRegistrationService {
-  private readonly perIp: RateLimiterRedis;
+  private readonly limits: RegistrationLimits;
 
   constructor(
     private readonly repository: OAuthRepository,
     redis: RedisClient,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const points = REGISTRATIONS_PER_IP_PER_HOUR;
-    this.perIp = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${config.redisPrefix}:oauth:register`,
-      points,
-      duration: 3600,
-      insuranceLimiter: new RateLimiterMemory({ points, duration: 3600 }),
-    });
+    this.limits = new RegistrationLimits(redis, config);
   }
 
   async register(body: unknown, ip: string): Promise<RegisteredClient> {
@@ -68,7 +45,7 @@ export class ClientRegistrationService {
     const metadata = parsed.data;
     metadata.redirect_uris.forEach(checkRedirectUri);
     if (metadata.scope !== undefined) parseScopes(metadata.scope);
-    await this.takeRegistration(ip);
+    await this.limits.take(ip);
     const id = newCredential('tj_cs_').replace('tj_cs_', 'mcp_');
     const secret = metadata.token_endpoint_auth_method === 'none' ? undefined : newCredential('tj_cs_');
     const issuedAt = Math.floor(Date.now() / 1000);
@@ -94,12 +71,20 @@ export class ClientRegistrationService {
 
   /**
    * The client calling the token or revocation endpoint: a public client names itself; a client
-   * with a secret proves it (Basic or in the body, as it registered).
+   * with a secret proves it the one way it registered (Basic or in the body), so a secret copied
+   * into the other place, by a proxy log or a misbehaving library, is not accepted.
    */
-  async authenticate(credentials: { clientId?: string; secret?: string }): Promise<OAuthClientEntity> {
+  async authenticate(credentials: ClientCredentials): Promise<OAuthClientEntity> {
     const client = credentials.clientId ? await this.find(credentials.clientId) : null;
     if (!client) throw new OAuthError('invalid_client', 'unknown client', 401);
     if (client.tokenEndpointAuthMethod === 'none') return client;
+    if (credentials.method !== client.tokenEndpointAuthMethod) {
+      throw new OAuthError(
+        'invalid_client',
+        `this client authenticates with ${client.tokenEndpointAuthMethod} only`,
+        401,
+      );
+    }
     if (
       !credentials.secret ||
       !client.secretHash ||
@@ -108,18 +93,5 @@ export class ClientRegistrationService {
       throw new OAuthError('invalid_client', 'client authentication failed', 401);
     }
     return client;
-  }
-
-  private async takeRegistration(ip: string): Promise<void> {
-    try {
-      await this.perIp.consume(ip);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new OAuthError(
-        'temporarily_unavailable',
-        `too many registrations from this address; try again in ${Math.ceil(error.msBeforeNext / 1000)} s`,
-        429,
-      );
-    }
   }
 }

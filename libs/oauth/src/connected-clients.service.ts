@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@app/domain';
 import { OAuthRepository, type ConnectedClientRow } from '@app/persistence';
+import { displayableName } from './client-metadata.js';
 
 /** The MCP clients a user has approved, so none keeps access the user cannot see or end. */
 @Injectable()
 export class ConnectedClientsService {
   constructor(private readonly repository: OAuthRepository) {}
 
-  list(userId: string): Promise<ConnectedClientRow[]> {
-    return this.repository.listConnectedClients(userId);
+  async list(userId: string): Promise<ConnectedClientRow[]> {
+    const clients = await this.repository.listConnectedClients(userId);
+    return clients.map((client) => ({ ...client, name: displayableName(client.name) }));
   }
 
   /** Revokes every grant, and so every token, of this client for this user. */

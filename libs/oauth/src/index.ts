@@ -1,10 +1,11 @@
 export { OAuthModule } from './oauth.module.js';
 export { OAuthError, AuthorizationPageError, type OAuthErrorCode } from './oauth-error.js';
 export { OAUTH_SCOPES, parseScopes } from './scopes.js';
+export { REGISTRATIONS_PER_IP_PER_HOUR } from './registration-limits.js';
 export {
   ClientRegistrationService,
-  REGISTRATIONS_PER_IP_PER_HOUR,
   type RegisteredClient,
+  type ClientCredentials,
 } from './client-registration.service.js';
 export {
   AuthorizationService,
@@ -25,5 +26,6 @@ export {
 export { ConnectedClientsService } from './connected-clients.service.js';
 export { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.js';
 export { publicOrigin, mcpResource } from './public-origin.js';
+export { displayableName } from './client-metadata.js';
 export { checkRedirectUri, isRegisteredRedirectUri } from './redirect-uris.js';
 export { verifiesChallenge } from './pkce.js';

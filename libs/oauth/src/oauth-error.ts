@@ -22,6 +22,8 @@ export class OAuthError extends Error {
     readonly code: OAuthErrorCode,
     readonly description: string,
     readonly status = 400,
+    /** Sent as `Retry-After` (a 429 or 503 says when to come back). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${code}: ${description}`);
     this.name = 'OAuthError';
@@ -32,7 +34,7 @@ export class OAuthError extends Error {
   }
 }
 
-/** An authorization request that cannot be trusted to redirect (unknown client, unregistered redirect URI). */
+/** A wrong authorization request, found before the user decided: shown as a page, never redirected. */
 export class AuthorizationPageError extends Error {
   constructor(readonly description: string) {
     super(description);

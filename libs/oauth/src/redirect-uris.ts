@@ -39,25 +39,28 @@ export function checkRedirectUri(uri: string): void {
 }
 
 /**
- * Whether a redirect URI sent with an authorization request is one the client registered: exactly,
- * or, for http on loopback, on any port (RFC 8252 §7.3: native apps take a free port at run time).
+ * A loopback http redirect URI cut around its port: `http://127.0.0.1` + `:7777` + `/cb`. Only the
+ * three literal loopback hosts match, so userinfo (`user:pw@`) or another spelling (`127.1`) does not.
+ */
+const LOOPBACK_URI = /^(http:\/\/(?:localhost|127\.0\.0\.1|\[::1\]))(?::([0-9]{1,5}))?([/?].*)?$/;
+
+function withoutPort(uri: string): string | undefined {
+  const match = LOOPBACK_URI.exec(uri);
+  if (!match) return undefined;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && (port < 1 || port > 65535 || match[2].startsWith('0'))) return undefined;
+  return match[1] + (match[3] ?? '');
+}
+
+/**
+ * Whether a redirect URI sent with an authorization request is one the client registered: the same
+ * string, or, for http on loopback, the same string but for the port (RFC 8252 §7.3: native apps
+ * take a free port at run time). Strings are compared as sent, never normalised through a URL
+ * parser, which would accept `/x/../cb`, `127.1`, credentials or a fragment as the registered URI.
  */
 export function isRegisteredRedirectUri(requested: string, registered: readonly string[]): boolean {
+  if (requested.includes('#')) return false;
   if (registered.includes(requested)) return true;
-  let asked: URL;
-  try {
-    asked = new URL(requested);
-  } catch {
-    return false;
-  }
-  if (asked.protocol !== 'http:' || !LOOPBACK_HOSTS.has(asked.hostname)) return false;
-  return registered.some((uri) => {
-    const known = new URL(uri);
-    return (
-      known.protocol === 'http:' &&
-      known.hostname === asked.hostname &&
-      known.pathname === asked.pathname &&
-      known.search === asked.search
-    );
-  });
+  const asked = withoutPort(requested);
+  return asked !== undefined && registered.some((uri) => withoutPort(uri) === asked);
 }

@@ -109,7 +109,21 @@ export class TokenService {
 
   private async refresh(client: OAuthClientEntity, request: TokenRequest): Promise<TokenResponse> {
     if (!request.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required');
-    const redemption = await this.repository.redeemRefreshToken(hashCredential(request.refresh_token));
+    const tokenHash = hashCredential(request.refresh_token);
+    // Scope and resource are checked before the token is used up: a refusal for them leaves the
+    // token good for a plain retry, which would otherwise look like reuse and revoke the grant.
+    const presented = await this.repository.findRefreshToken(tokenHash);
+    const redeemable =
+      presented &&
+      !presented.used &&
+      !presented.grant.revokedAt &&
+      presented.grant.clientId === client.id &&
+      presented.expiresAt.getTime() >= Date.now();
+    if (redeemable) {
+      checkResource(request, presented.grant);
+      narrowedScopes(request, presented.scopes);
+    }
+    const redemption = await this.repository.redeemRefreshToken(tokenHash);
     if (redemption.outcome === 'reused') {
       await this.repository.revokeGrant(redemption.grantId);
       throw invalidGrant('the refresh token was already used; its grant is revoked');
@@ -123,12 +137,7 @@ export class TokenService {
       throw invalidGrant('the refresh token was issued to another client');
     }
     checkResource(request, grant);
-    // A refresh may narrow the scopes, never widen them (RFC 6749 §6).
-    const scopes = request.scope === undefined ? value.scopes : parseScopes(request.scope);
-    if (scopes.some((scope) => !value.scopes.includes(scope))) {
-      throw new OAuthError('invalid_scope', 'a refresh cannot add scopes the user did not approve');
-    }
-    return this.issue(grant, scopes);
+    return this.issue(grant, narrowedScopes(request, value.scopes));
   }
 
   private async issue(grant: OAuthGrantEntity, scopes: Permission[]): Promise<TokenResponse> {
@@ -190,6 +199,15 @@ export class TokenService {
       },
     };
   }
+}
+
+/** A refresh may narrow the scopes, never widen them (RFC 6749 §6); none asked: the same as before. */
+function narrowedScopes(request: TokenRequest, approved: Permission[]): Permission[] {
+  const scopes = request.scope === undefined ? approved : parseScopes(request.scope);
+  if (scopes.some((scope) => !approved.includes(scope))) {
+    throw new OAuthError('invalid_scope', 'a refresh cannot add scopes the user did not approve');
+  }
+  return scopes;
 }
 
 /** RFC 8707 at the token endpoint: a `resource` sent must be the one the grant is for. */

@@ -24,6 +24,7 @@ import { OAuth1764374400000 } from './migrations/1764374400000-oauth.js';
 import { DeliveryClaims1764460800000 } from './migrations/1764460800000-delivery-claims.js';
 import { SimulationCompletions1764547200000 } from './migrations/1764547200000-simulation-completions.js';
 import { SelectedProbabilities1764633600000 } from './migrations/1764633600000-selected-probabilities.js';
+import { OAuthClientAuthorizedAt1764723600000 } from './migrations/1764723600000-oauth-client-authorized-at.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -66,6 +67,7 @@ export const MIGRATIONS = [
   DeliveryClaims1764460800000,
   SimulationCompletions1764547200000,
   SelectedProbabilities1764633600000,
+  OAuthClientAuthorizedAt1764723600000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

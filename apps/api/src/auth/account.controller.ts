@@ -34,11 +34,23 @@ export class AccountController {
   @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiConflictResponse({ description: '`email already registered`', type: ErrorBodyDto })
+  @ApiTooManyRequestsResponse({
+    description:
+      'More than `SIGN_UP_LIMIT_PER_HOUR` sign-ups (default 20) from this client IP in the hour, counting those refused with 409; `Retry-After` gives the seconds until the window ends',
+    type: ErrorBodyDto,
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until the next sign-up is allowed',
+        schema: { type: 'integer' },
+      },
+    },
+  })
   async signUp(
     @Body() body: SignUpDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UserResponseDto> {
-    const user = await this.accounts.signUp(body.email, body.password);
+    const user = await this.accounts.signUp(body.email, body.password, request.ip);
     await this.sessionCookie.start(user.id, reply);
     return { user };
   }
@@ -50,7 +62,8 @@ export class AccountController {
   @ApiOkResponse({ type: UserResponseDto })
   @ApiUnauthorizedResponse({ description: '`invalid email or password`', type: ErrorBodyDto })
   @ApiTooManyRequestsResponse({
-    description: 'Too many failed attempts for this email or IP',
+    description:
+      'Too many failed attempts for this email or IP. Once an email has 10 failures in 15 minutes, only an address with no failure for it is still checked, after a 1 s delay, 10 times per window',
     type: ErrorBodyDto,
   })
   async signIn(

@@ -53,7 +53,7 @@ try {
       document: unknown;
     };
     const password = randomBytes(9).toString('base64url');
-    const user = await app.get(AccountService).signUp(DEMO_EMAIL, password);
+    const user = await app.get(AccountService).create(DEMO_EMAIL, password);
     const key = await app.get(ApiKeyService).create(user.id, 'demo key');
     const packs = app.get(PackService);
     const pack = await packs.publish(user.id, (await packs.create(user.id, sample.name, sample.document)).id);

@@ -144,6 +144,18 @@ function toJsonRpcResponse(response: ErrorResponse): {
   };
 }
 
+const codeOf = (value: unknown): unknown => (value as { code?: unknown } | null)?.code;
+
+/**
+ * The client closed the connection before its request was read to the end (an upload cancelled
+ * midway): Node fails the body's stream with ECONNRESET `aborted`. Nothing failed on this side.
+ */
+function clientWentAway(reply: FastifyReply, error: unknown): boolean {
+  const reset =
+    codeOf(error) === 'ECONNRESET' || codeOf((error as { cause?: unknown } | null)?.cause) === 'ECONNRESET';
+  return reset && reply.request.raw.readableAborted;
+}
+
 /** Sends the error body for anything thrown, logging (never sending) the cause of a 500. */
 export function sendError(
   reply: FastifyReply,
@@ -151,7 +163,12 @@ export function sendError(
   logUnexpected: (error: unknown) => void,
   { oauth = false, mcp = false } = {},
 ): void {
-  const response = toErrorResponse(error);
+  const gone = clientWentAway(reply, error);
+  if (gone) reply.log.info('client went away before its request was read');
+  // Nobody reads the answer to a client gone away; sending one still ends the request's lifecycle.
+  const response: ErrorResponse = gone
+    ? { status: 400, body: { error: 'invalid request' } }
+    : toErrorResponse(error);
   const { status, body, headers } = oauth
     ? toOAuthResponse(response)
     : mcp

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { ValidationError } from '@app/domain';
+import { DomainError, ValidationError } from '@app/domain';
 import type { RawBodyRequest } from '../webhooks/raw-body.js';
 import { sendError } from './api-exception.filter.js';
 import { findMalformedJson, findMalformedQuery } from './well-formed-input.js';
@@ -36,13 +37,29 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void 
  */
 export const HARDENED_FASTIFY_OPTIONS = {
   routerOptions: { maxParamLength: 2048 },
+  // Node itself would answer an HTTP/1.1 request without Host with an empty 400; refuseMissingHost
+  // gives that refusal the contract's body instead.
+  http: { requireHostHeader: false },
   clientErrorHandler,
   frameworkErrors: (error, request, reply) => {
     // These replies skip the route hooks, so the request id header is set here.
     void reply.header('x-request-id', request.id);
     sendError(reply, error, (err) => request.log.error({ err }, 'unhandled error'));
   },
-} satisfies Pick<FastifyServerOptions, 'routerOptions' | 'clientErrorHandler' | 'frameworkErrors'>;
+} satisfies Pick<FastifyServerOptions, 'routerOptions' | 'clientErrorHandler' | 'frameworkErrors'> &
+  Pick<FastifyHttpOptions<Server>, 'http'>;
+
+/**
+ * HTTP/1.1 requires a Host header (RFC 9112 §3.2), and Node's own check (off, see above) refused
+ * only HTTP/1.1 requests without one; the same rule, answered with `{"error":"invalid request"}`.
+ * HTTP/1.0 has no Host header, so its requests stay allowed, as Node allowed them.
+ */
+export function refuseMissingHost(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const missing = request.raw.httpVersion === '1.1' && request.headers.host === undefined;
+    done(missing ? new DomainError('invalid_request', 'invalid request') : undefined);
+  });
+}
 
 /**
  * Fastify's JSON parsing (same errors and protections, prototype keys refused), keeping the exact

@@ -1,14 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { OAuthError } from '@app/oauth';
+import { OAuthError, type ClientCredentials } from '@app/oauth';
 
 /**
  * The client's credentials at the token and revocation endpoints: HTTP Basic (RFC 6749 §2.3.1,
  * form-encoded parts) or `client_id` / `client_secret` in the body; never both ways at once.
  */
-export function clientCredentials(
-  request: FastifyRequest,
-  form: Record<string, string>,
-): { clientId?: string; secret?: string } {
+export function clientCredentials(request: FastifyRequest, form: Record<string, string>): ClientCredentials {
   const header = request.headers.authorization;
   if (typeof header === 'string' && /^Basic\s/i.test(header)) {
     if (form.client_secret !== undefined) {
@@ -21,9 +18,10 @@ export function clientCredentials(
     if (form.client_id !== undefined && form.client_id !== clientId) {
       throw new OAuthError('invalid_request', 'client_id differs from the Basic credentials', 400);
     }
-    return { clientId, secret: safeDecode(decoded.slice(colon + 1)) };
+    return { clientId, secret: safeDecode(decoded.slice(colon + 1)), method: 'client_secret_basic' };
   }
-  return { clientId: form.client_id, secret: form.client_secret };
+  const method = form.client_secret === undefined ? 'none' : 'client_secret_post';
+  return { clientId: form.client_id, secret: form.client_secret, method };
 }
 
 function safeDecode(value: string): string {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '@app/domain';
 import { OAuthError } from '@app/oauth';
 import { findMalformedJson } from '../errors/well-formed-input.js';
@@ -42,6 +42,17 @@ export function useFormParser(fastify: FastifyInstance): void {
       done(issue ? new ValidationError([issue]) : null, fields);
     },
   );
+}
+
+/**
+ * The token and revocation endpoints' body: a form (RFC 6749 §4.1.3, RFC 7009 §2.1), as the
+ * server metadata advertises; a JSON body is refused rather than read another way.
+ */
+export function oauthForm(request: FastifyRequest): Record<string, string> {
+  if (!isFormContentType(request.headers['content-type'])) {
+    throw new OAuthError('invalid_request', 'the body must be application/x-www-form-urlencoded');
+  }
+  return singleValuedForm(request.body as FormFields | undefined);
 }
 
 /** The OAuth endpoints' view of a form: every parameter once (RFC 6749 §3.1), or invalid_request. */

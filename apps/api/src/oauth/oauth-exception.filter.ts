@@ -21,6 +21,8 @@ export class OAuthExceptionFilter implements ExceptionFilter {
     if (error.code === 'invalid_client' && request.headers.authorization?.startsWith('Basic ')) {
       void reply.header('WWW-Authenticate', 'Basic realm="oauth"');
     }
+    if (error.retryAfterSeconds !== undefined)
+      void reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(error.status).send(error.toBody());
   }
 }

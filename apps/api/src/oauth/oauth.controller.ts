@@ -27,7 +27,7 @@ import {
 import { sendPage, text } from '../pages/html.js';
 import { authorizationParams, toQuery } from './authorization-params.js';
 import { clientCredentials } from './client-credentials.js';
-import { ACCEPTS_FORM, singleValuedForm, type FormFields } from './form-body.js';
+import { ACCEPTS_FORM, oauthForm } from './form-body.js';
 import { OAuthExceptionFilter } from './oauth-exception.filter.js';
 import {
   CLIENT_METADATA_SCHEMA,
@@ -63,17 +63,19 @@ export class OAuthController {
       'The registered client: `client_id` (and `client_secret`, once, for confidential clients) and the metadata kept.',
   })
   @ApiBadRequestResponse({
-    description: 'OAuth error body: `invalid_redirect_uri` or `invalid_client_metadata`',
+    description:
+      'OAuth error body: `invalid_redirect_uri`, or `invalid_client_metadata` (also for control or format characters, such as bidi overrides or zero-width characters, in a displayed string like `client_name`)',
     schema: OAUTH_ERROR_SCHEMA,
   })
   @ApiTooManyRequestsResponse({
-    description: 'OAuth error body: more than 20 registrations from this IP in an hour',
+    description:
+      'OAuth error body `temporarily_unavailable`, with `Retry-After`: more than 20 registrations from this IP in an hour, or more than `OAUTH_REGISTRATIONS_PER_HOUR` from all addresses',
     schema: OAUTH_ERROR_SCHEMA,
   })
   @ApiOperation({
     summary: 'Dynamic client registration (RFC 7591)',
     description:
-      'Open to anyone, 20 registrations per client IP per hour. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.',
+      'Open to anyone, 20 registrations per client IP per hour and `OAUTH_REGISTRATIONS_PER_HOUR` (500 by default) from all addresses together. A client no user approves within 24 hours is deleted. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.',
   })
   async register(
     @Body() body: unknown,
@@ -89,8 +91,7 @@ export class OAuthController {
   async authorize(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     try {
       const params = authorizationParams(query);
-      const checked = await this.authorization.check(params, publicOrigin(this.config, request));
-      if ('location' in checked) return reply.redirect(checked.location, 302);
+      await this.authorization.check(params, publicOrigin(this.config, request));
       const consent = `/consent?${toQuery(params)}`;
       const signedIn = await this.sessionCookie.read(request);
       return reply.redirect(signedIn ? consent : `/login?next=${encodeURIComponent(consent)}`, 302);
@@ -120,15 +121,14 @@ export class OAuthController {
   @ApiOperation({
     summary: 'Token endpoint: authorization_code (PKCE S256) and refresh_token grants',
     description:
-      'Form-encoded. Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.',
+      'Form-encoded only (`application/x-www-form-urlencoded`; any other body is `invalid_request`). A confidential client authenticates only with the `token_endpoint_auth_method` it registered (`client_secret_basic` or `client_secret_post`; the other way is `invalid_client`). Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.',
   })
   async token(
-    @Body() form: FormFields,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TokenResponse> {
     void reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
-    const fields = singleValuedForm(form);
+    const fields = oauthForm(request);
     const client = await this.registration.authenticate(clientCredentials(request, fields));
     return this.tokens.exchange(client, fields);
   }
@@ -143,9 +143,17 @@ export class OAuthController {
     schema: { type: 'object' },
   })
   @ApiUnauthorizedResponse({ description: 'OAuth error body: `invalid_client`', schema: OAUTH_ERROR_SCHEMA })
-  @ApiOperation({ summary: 'Token revocation (RFC 7009): a refresh token ends its whole approval' })
-  async revoke(@Body() form: FormFields, @Req() request: FastifyRequest): Promise<Record<string, never>> {
-    const fields = singleValuedForm(form);
+  @ApiBadRequestResponse({
+    description: 'OAuth error body: `invalid_request` (no token, or a body that is not a form)',
+    schema: OAUTH_ERROR_SCHEMA,
+  })
+  @ApiOperation({
+    summary: 'Token revocation (RFC 7009): a refresh token ends its whole approval',
+    description:
+      'Form-encoded only; a confidential client authenticates the way it registered, as at the token endpoint.',
+  })
+  async revoke(@Req() request: FastifyRequest): Promise<Record<string, never>> {
+    const fields = oauthForm(request);
     const client = await this.registration.authenticate(clientCredentials(request, fields));
     await this.tokens.revoke(client, fields.token);
     return {};

@@ -8,6 +8,7 @@ import { ForbiddenError } from '@app/domain';
 import {
   AuthorizationPageError,
   AuthorizationService,
+  displayableName,
   publicOrigin,
   type AuthorizationRequest,
 } from '@app/oauth';
@@ -65,7 +66,6 @@ export class ConsentController {
         return reply.redirect(`/login?next=${encodeURIComponent(`/consent?${toQuery(params)}`)}`, 303);
       }
       const checked = await this.authorization.check(params, publicOrigin(this.config, request));
-      if ('location' in checked) return reply.redirect(checked.location, 303);
       return await then(checked, user.userId);
     } catch (error) {
       if (error instanceof AuthorizationPageError)
@@ -83,12 +83,13 @@ export class ConsentController {
     const scopes = checked.scopes
       .map((scope) => `<li><code>${text(scope)}</code>: ${text(SCOPE_DESCRIPTIONS[scope])}</li>`)
       .join('');
+    const name = text(displayableName(checked.client.name));
     return sendPage(
       reply,
       200,
       'Connect an application',
-      `<h1>Connect ${text(checked.client.name)}?</h1>
-      <p><strong>${text(checked.client.name)}</strong> wants to use the Ticket Judging Service as you, through MCP.
+      `<h1>Connect ${name}?</h1>
+      <p><strong>${name}</strong> wants to use the Ticket Judging Service as you, through MCP.
       It will be sent back to <strong>${text(where)}</strong>.</p>
       <p>It asks for these permissions:</p><ul>${scopes}</ul>
       <p class="muted">You can disconnect it at any time; its access then ends at once.</p>

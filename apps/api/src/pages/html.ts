@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
 import type { FastifyReply } from 'fastify';
+import { FRAME_ANCESTORS_NONE, NO_FRAMING_HEADERS } from '../no-framing.js';
 
 /** Text placed in HTML: every value from a request or a client's metadata goes through this. */
 export const text = (value: unknown): string => escapeHtml(String(value));
@@ -10,9 +11,8 @@ export const text = (value: unknown): string => escapeHtml(String(value));
  */
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
+  ...NO_FRAMING_HEADERS,
+  'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; ${FRAME_ANCESTORS_NONE}; base-uri 'none'`,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',

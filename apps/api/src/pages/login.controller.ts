@@ -4,14 +4,16 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountService, Public, SessionCookie } from '@app/auth';
 import { DomainError, RateLimitedError, ValidationError, type DomainErrorKind } from '@app/domain';
-import { SignUpDto } from '../auth/account.dto.js';
+import { SignInDto, SignUpDto } from '../auth/account.dto.js';
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { ACCEPTS_FORM, formField, type FormFields } from '../oauth/form-body.js';
 import { CsrfTokens } from './csrf.js';
 import { hiddenFields, sendPage, text } from './html.js';
 import { safeNextPath } from './next-path.js';
 
-const signUpPipe = createValidationPipe();
+const formPipe = createValidationPipe();
+/** What the page echoes back of a refused email: the JSON routes' cap, not what was sent. */
+const MAX_ECHOED_EMAIL = 254;
 
 const PAGE_STATUS: Partial<Record<DomainErrorKind, number>> = {
   unauthenticated: 401,
@@ -56,7 +58,9 @@ export class LoginController {
     try {
       this.csrf.verify(request, 'login', formField(form, 'csrf'));
       const userId =
-        formField(form, 'action') === 'sign-up' ? await this.signUp(form) : await this.signIn(form, request);
+        formField(form, 'action') === 'sign-up'
+          ? await this.signUp(form, request)
+          : await this.signIn(form, request);
       await this.sessionCookie.start(userId, reply);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -65,24 +69,23 @@ export class LoginController {
         error instanceof ValidationError
           ? error.issues.map((issue) => issue.message).join('; ')
           : error.message;
-      return this.form(request, reply, status, target, message, formField(form, 'email'));
+      const email = formField(form, 'email')?.slice(0, MAX_ECHOED_EMAIL);
+      return this.form(request, reply, status, target, message, email);
     }
     // Without a next path, the web app's home (served at `/`).
     return reply.redirect(target ?? '/', 303);
   }
 
+  /** The JSON sign-in route's own caps (email and password lengths), before any throttle counts. */
   private async signIn(form: FormFields, request: FastifyRequest): Promise<string> {
-    const [email, password] = [formField(form, 'email') ?? '', formField(form, 'password') ?? ''];
-    return (await this.accounts.signIn(email, password, request.ip)).id;
+    const body = await credentials(form, SignInDto);
+    return (await this.accounts.signIn(body.email, body.password, request.ip)).id;
   }
 
   /** The JSON sign-up route's own rules (email format, password length). */
-  private async signUp(form: FormFields): Promise<string> {
-    const body = (await signUpPipe.transform(
-      { email: formField(form, 'email') ?? '', password: formField(form, 'password') ?? '' },
-      { type: 'body', metatype: SignUpDto },
-    )) as SignUpDto;
-    return (await this.accounts.signUp(body.email, body.password)).id;
+  private async signUp(form: FormFields, request: FastifyRequest): Promise<string> {
+    const body = await credentials(form, SignUpDto);
+    return (await this.accounts.signUp(body.email, body.password, request.ip)).id;
   }
 
   private form(
@@ -117,4 +120,10 @@ export class LoginController {
       </form>`,
     );
   }
+}
+
+/** The form's email and password, validated by the DTO of the matching JSON route. */
+async function credentials<T extends SignInDto | SignUpDto>(form: FormFields, dto: new () => T): Promise<T> {
+  const fields = { email: formField(form, 'email') ?? '', password: formField(form, 'password') ?? '' };
+  return (await formPipe.transform(fields, { type: 'body', metatype: dto })) as T;
 }

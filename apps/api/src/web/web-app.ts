@@ -4,6 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { FRAME_ANCESTORS_NONE } from '../no-framing.js';
 
 /**
  * Paths the API owns. A browser navigating anywhere else gets the web app's `index.html`, and the
@@ -35,7 +36,7 @@ const WEB_APP_CSP = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+  FRAME_ANCESTORS_NONE,
 ].join('; ');
 
 function ownedByApi(url: string): boolean {

@@ -753,7 +753,7 @@ export interface paths {
         put?: never;
         /**
          * Dynamic client registration (RFC 7591)
-         * @description Open to anyone, 20 registrations per client IP per hour. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.
+         * @description Open to anyone, 20 registrations per client IP per hour and `OAUTH_REGISTRATIONS_PER_HOUR` (500 by default) from all addresses together. A client no user approves within 24 hours is deleted. Redirect URIs: https, http on a loopback host, or a private-use scheme in reverse-domain form. `token_endpoint_auth_method` `none` registers a public client (PKCE only); otherwise a `client_secret` is returned once.
          */
         post: operations["OAuthController_register"];
         delete?: never;
@@ -773,7 +773,7 @@ export interface paths {
         put?: never;
         /**
          * Token endpoint: authorization_code (PKCE S256) and refresh_token grants
-         * @description Form-encoded. Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.
+         * @description Form-encoded only (`application/x-www-form-urlencoded`; any other body is `invalid_request`). A confidential client authenticates only with the `token_endpoint_auth_method` it registered (`client_secret_basic` or `client_secret_post`; the other way is `invalid_client`). Access tokens last an hour and are bound to `{origin}/mcp`; refresh tokens rotate on every use, and reusing one (or a code) revokes everything issued from that approval.
          */
         post: operations["OAuthController_token"];
         delete?: never;
@@ -791,7 +791,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Token revocation (RFC 7009): a refresh token ends its whole approval */
+        /**
+         * Token revocation (RFC 7009): a refresh token ends its whole approval
+         * @description Form-encoded only; a confidential client authenticates the way it registered, as at the token endpoint.
+         */
         post: operations["OAuthController_revoke"];
         delete?: never;
         options?: never;
@@ -1727,6 +1730,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description More than `SIGN_UP_LIMIT_PER_HOUR` sign-ups (default 20) from this client IP in the hour, counting those refused with 409; `Retry-After` gives the seconds until the window ends */
+            429: {
+                headers: {
+                    /** @description Seconds until the next sign-up is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     AccountController_signIn: {
@@ -1759,7 +1773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Too many failed attempts for this email or IP */
+            /** @description Too many failed attempts for this email or IP. Once an email has 10 failures in 15 minutes, only an address with no failure for it is still checked, after a 1 s delay, 10 times per window */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4285,7 +4299,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description OAuth error body: `invalid_redirect_uri` or `invalid_client_metadata` */
+            /** @description OAuth error body: `invalid_redirect_uri`, or `invalid_client_metadata` (also for control or format characters, such as bidi overrides or zero-width characters, in a displayed string like `client_name`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4297,7 +4311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description OAuth error body: more than 20 registrations from this IP in an hour */
+            /** @description OAuth error body `temporarily_unavailable`, with `Retry-After`: more than 20 registrations from this IP in an hour, or more than `OAUTH_REGISTRATIONS_PER_HOUR` from all addresses */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4403,6 +4417,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description OAuth error body: `invalid_request` (no token, or a body that is not a form) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        error_description?: string;
+                    };
                 };
             };
             /** @description OAuth error body: `invalid_client` */

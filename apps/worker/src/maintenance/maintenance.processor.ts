@@ -12,14 +12,9 @@ import {
   type SweepPayload,
 } from '@app/jobs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { IdempotencyKeyRepository, SessionRepository } from '@app/persistence';
 import { SimulationRunner } from '@app/simulations';
 import { WebhookSweeper } from '@app/webhooks';
-
-export interface CleanupResult {
-  sessions: number;
-  idempotencyKeys: number;
-}
+import { Cleanup, type CleanupResult } from './cleanup.js';
 
 export interface SweepResult {
   simulations: number;
@@ -28,8 +23,8 @@ export interface SweepResult {
 }
 
 /**
- * Housekeeping on a schedule: `cleanup` deletes expired sessions and idempotency keys, so both
- * tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away.
+ * Housekeeping on a schedule: `cleanup` deletes expired sessions, idempotency keys and OAuth
+ * codes, tokens and grants, and clients never approved (see Cleanup), so tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away.
  */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
@@ -38,8 +33,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
 
   constructor(
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue<CleanupPayload | SweepPayload>,
-    private readonly sessions: SessionRepository,
-    private readonly idempotencyKeys: IdempotencyKeyRepository,
+    private readonly cleanup: Cleanup,
     private readonly simulations: SimulationRunner,
     private readonly webhooks: WebhookSweeper,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,10 +81,7 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
         this.logger.log({ jobId: job.id, simulations, events, deliveries }, 'sweep looked at stuck work');
       return { simulations, events, deliveries };
     }
-    const result = {
-      sessions: await this.sessions.deleteExpired(),
-      idempotencyKeys: await this.idempotencyKeys.deleteExpired(),
-    };
+    const result = await this.cleanup.run();
     this.logger.log({ jobId: job.id, ...result }, 'maintenance cleanup done');
     return result;
   }

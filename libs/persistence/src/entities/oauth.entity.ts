@@ -25,6 +25,10 @@ export class OAuthClientEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When a user last approved the client; null: never, and purged a day after registration. */
+  @Column('timestamptz', { name: 'last_authorized_at', nullable: true })
+  lastAuthorizedAt: Date | null;
 }
 
 /** One user's approval of one client: every code and token issued from it dies with it. */

@@ -18,7 +18,10 @@ import {
 } from '../statements/oauth.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
-export type NewOAuthClient = Omit<OAuthClientEntity, 'createdAt'>;
+/** How long a registered client may wait for its first approval before it is purged. */
+export const UNAPPROVED_CLIENT_TTL_HOURS = 24;
+
+export type NewOAuthClient = Omit<OAuthClientEntity, 'createdAt' | 'lastAuthorizedAt'>;
 export type NewOAuthGrant = Pick<OAuthGrantEntity, 'id' | 'userId' | 'clientId' | 'scopes' | 'resource'>;
 export type NewOAuthCode = Omit<OAuthCodeEntity, 'usedAt'>;
 export interface NewOAuthToken {
@@ -66,7 +69,7 @@ export class OAuthRepository {
   }
 
   async createClient(client: NewOAuthClient): Promise<OAuthClientEntity> {
-    return this.clients.save(this.clients.create(client));
+    return this.clients.save(this.clients.create({ ...client, lastAuthorizedAt: null }));
   }
 
   findClient(id: string): Promise<OAuthClientEntity | null> {
@@ -78,6 +81,9 @@ export class OAuthRepository {
     await this.dataSource.transaction(async (tx) => {
       await tx.getRepository(OAuthGrantEntity).insert({ ...grant, lastUsedAt: null, revokedAt: null });
       await tx.getRepository(OAuthCodeEntity).insert({ ...code, usedAt: null });
+      await tx
+        .getRepository(OAuthClientEntity)
+        .update({ id: grant.clientId }, { lastAuthorizedAt: () => 'now()' });
     });
   }
 
@@ -88,6 +94,16 @@ export class OAuthRepository {
     const grant = await this.grants.findOneBy({ id: redeemed.grantId });
     if (!grant) return { outcome: 'unknown' };
     return { outcome: 'redeemed', value: { codeHash, ...redeemed }, grant };
+  }
+
+  /** A refresh token as it stands, without using it up (for checks that must not cost the client its token). */
+  async findRefreshToken(
+    tokenHash: string,
+  ): Promise<{ scopes: Permission[]; expiresAt: Date; used: boolean; grant: OAuthGrantEntity } | null> {
+    const token = await this.tokens.findOneBy({ tokenHash, kind: 'refresh' });
+    const grant = token ? await this.grants.findOneBy({ id: token.grantId }) : null;
+    if (!token || !grant) return null;
+    return { scopes: token.scopes, expiresAt: token.expiresAt, used: token.usedAt !== null, grant };
   }
 
   /** Marks a refresh token used (rotation); one used before reports its grant. */
@@ -148,11 +164,28 @@ export class OAuthRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Drops codes and tokens expired for a day, and grants revoked for a day. */
-  async purgeExpired(): Promise<void> {
+  /** Drops codes and tokens expired for a day, and grants revoked for a day; how many rows went. */
+  async purgeExpired(): Promise<number> {
     const dayAgo = "now() - interval '1 day'";
-    await this.codes.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute();
-    await this.tokens.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute();
-    await this.grants.createQueryBuilder().delete().where(`revoked_at < ${dayAgo}`).execute();
+    const deleted = await Promise.all([
+      this.codes.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute(),
+      this.tokens.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute(),
+    ]);
+    const grants = await this.grants.createQueryBuilder().delete().where(`revoked_at < ${dayAgo}`).execute();
+    return [...deleted, grants].reduce((sum, result) => sum + (result.affected ?? 0), 0);
+  }
+
+  /**
+   * Drops clients no user ever approved, `UNAPPROVED_CLIENT_TTL_HOURS` after registration: open
+   * registration must not grow the table for good. A client someone approved stays.
+   */
+  async purgeUnapprovedClients(): Promise<number> {
+    const result = await this.clients
+      .createQueryBuilder()
+      .delete()
+      .where('last_authorized_at IS NULL')
+      .andWhere(`created_at < now() - make_interval(hours => :hours)`, { hours: UNAPPROVED_CLIENT_TTL_HOURS })
+      .execute();
+    return result.affected ?? 0;
   }
 }
