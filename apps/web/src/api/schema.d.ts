@@ -1357,6 +1357,11 @@ export interface components {
             id: string;
             name: string;
             ticketCount: number;
+            /**
+             * @description The most tickets the dataset holds; an upload that would pass it is refused whole.
+             * @example 250
+             */
+            maxTickets: number;
             /** Format: date-time */
             createdAt: string;
         };

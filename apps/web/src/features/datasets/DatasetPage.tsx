@@ -41,7 +41,7 @@ export default function DatasetPage() {
               <Title order={3} size="h4" id="upload-heading" mb="sm">
                 Upload tickets
               </Title>
-              <UploadTickets datasetId={data.id} ticketCount={data.ticketCount} />
+              <UploadTickets dataset={data} />
             </Paper>
             <section aria-labelledby="tickets-heading">
               <Title order={3} size="h4" id="tickets-heading" mb="sm">

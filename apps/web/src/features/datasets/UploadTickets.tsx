@@ -2,7 +2,8 @@ import { Alert, Input, List, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { countLabel, MAX_DATASET_TICKETS } from './datasets';
+import type { Schemas } from '../../api/client';
+import { countLabel } from './datasets';
 import { ErrorNotice } from '../../ui/states';
 import { useUploadTickets } from '../../api/queries/datasets';
 import { UploadRefused, uploadTicketsFile } from './uploadTickets';
@@ -35,7 +36,8 @@ function Refusal({ refusal }: { refusal: UploadRefused }) {
 }
 
 /** A dropzone and a plain file input; a refusal is listed by line (CSV) or ticket (JSON). */
-export function UploadTickets({ datasetId, ticketCount }: { datasetId: string; ticketCount: number }) {
+export function UploadTickets({ dataset }: { dataset: Schemas['DatasetDto'] }) {
+  const { id: datasetId, ticketCount, maxTickets } = dataset;
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [rejected, setRejected] = useState<UploadRefused | null>(null);
@@ -89,7 +91,7 @@ export function UploadTickets({ datasetId, ticketCount }: { datasetId: string; t
           </Dropzone.Reject>
           <Text size="sm" c="dimmed" ta="center">
             CSV: a header with subject and customerMessage (externalId optional, other columns become
-            metadata). JSON: {'{"tickets": [...]}'} or an array of tickets. At most {MAX_DATASET_TICKETS}{' '}
+            metadata). JSON: {'{"tickets": [...]}'} or an array of tickets. At most {maxTickets}{' '}
             tickets per dataset; this one holds {ticketCount}.
           </Text>
         </Stack>

@@ -1,8 +1,5 @@
 import type { Issue } from '../../api/client';
 
-/** The most tickets a dataset holds (the API refuses an upload past it). */
-export const MAX_DATASET_TICKETS = 250;
-
 export type UploadFormat = 'csv' | 'json';
 
 /** "1 ticket", "3 tickets". */
