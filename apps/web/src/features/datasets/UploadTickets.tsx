@@ -91,8 +91,8 @@ export function UploadTickets({ dataset }: { dataset: Schemas['DatasetDto'] }) {
           </Dropzone.Reject>
           <Text size="sm" c="dimmed" ta="center">
             CSV: a header with subject and customerMessage (externalId optional, other columns become
-            metadata). JSON: {'{"tickets": [...]}'} or an array of tickets. At most {maxTickets}{' '}
-            tickets per dataset; this one holds {ticketCount}.
+            metadata). JSON: {'{"tickets": [...]}'} or an array of tickets. At most {maxTickets} tickets per
+            dataset; this one holds {ticketCount}.
           </Text>
         </Stack>
       </Dropzone>
