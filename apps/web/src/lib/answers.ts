@@ -3,7 +3,10 @@ import type { Schemas } from '../api/client';
 type Answer = Schemas['AnswerDto'];
 
 /** What an answer says: the choice, True/False, the score (with the question's maximum when known). */
-export function answerText(answer: Answer | undefined, question?: Schemas['QuestionDto']): string {
+export function answerText(
+  answer: Answer | undefined,
+  question?: Schemas['PackDocumentDto']['questions'][number],
+): string {
   if (!answer) return 'No answer';
   switch (answer.type) {
     case 'choice':
@@ -12,8 +15,9 @@ export function answerText(answer: Answer | undefined, question?: Schemas['Quest
       return (answer.probability ?? 0) >= 0.5 ? 'True' : 'False';
     case 'score': {
       if (answer.score === undefined) return '—';
-      const max = question?.type === 'score' ? question.criteria.max : undefined;
-      return typeof max === 'number' ? `${answer.score} of ${max}` : String(answer.score);
+      return question?.type === 'score'
+        ? `${answer.score} of ${question.criteria.max}`
+        : String(answer.score);
     }
   }
 }

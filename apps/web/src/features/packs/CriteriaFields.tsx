@@ -1,8 +1,5 @@
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
-  choiceOptions,
-  criteriaNumber,
-  criteriaText,
   DERIVE_TARGETS,
   OUTCOMES,
   removeAt,
@@ -19,23 +16,25 @@ const DERIVE_DATA = [
   ...DERIVE_TARGETS.map((value) => ({ value, label: value })),
 ];
 
-export interface CriteriaProps {
-  question: Question;
+type QuestionOf<T extends Question['type']> = Extract<Question, { type: T }>;
+
+export interface CriteriaProps<T extends Question['type']> {
+  question: QuestionOf<T>;
   onChange: (question: Question) => void;
   /** The issue message at a path relative to the question, e.g. `criteria.max`. */
   issue: (...paths: string[]) => string | undefined;
 }
 
 function setCriteria(question: Question, key: string, value: unknown): Question {
-  return { ...question, criteria: withKey(question.criteria ?? {}, key, value) };
+  return { ...question, criteria: withKey(question.criteria, key, value) } as Question;
 }
 
 function selectValue(value: string | null): string | undefined {
   return value === null || value === NONE ? undefined : value;
 }
 
-export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProps) {
-  const options = choiceOptions(question);
+export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProps<'choice'>) {
+  const { options } = question.criteria;
   const setOptions = (next: ChoiceOption[]) => onChange(setCriteria(question, 'options', next));
   const setOption = (index: number, key: string, value: unknown) =>
     setOptions(replaceAt(options, index, withKey(options[index], key, value)));
@@ -55,13 +54,13 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
             <TextInput
               label="Option value"
               required
-              value={typeof option.value === 'string' ? option.value : ''}
+              value={option.value}
               onChange={(event) => setOption(index, 'value', event.currentTarget.value)}
               error={issue(`criteria.options.${index}.value`, `criteria.options.${index}`)}
             />
             <TextInput
               label="Option description"
-              value={typeof option.description === 'string' ? option.description : ''}
+              value={option.description ?? ''}
               onChange={(event) => setOption(index, 'description', event.currentTarget.value)}
               error={issue(`criteria.options.${index}.description`)}
             />
@@ -69,7 +68,7 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
               label="Option outcome"
               data={OUTCOME_DATA}
               allowDeselect={false}
-              value={typeof option.outcome === 'string' ? option.outcome : NONE}
+              value={option.outcome ?? NONE}
               onChange={(value) => setOption(index, 'outcome', selectValue(value))}
               error={issue(`criteria.options.${index}.outcome`)}
             />
@@ -97,7 +96,7 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
           data={DERIVE_DATA}
           allowDeselect={false}
           w={220}
-          value={criteriaText(question, 'derive') || NONE}
+          value={question.criteria.derive ?? NONE}
           onChange={(value) => onChange(setCriteria(question, 'derive', selectValue(value)))}
           error={issue('criteria.derive')}
         />
@@ -106,12 +105,12 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
   );
 }
 
-export function BooleanCriteriaFields({ question, onChange, issue }: CriteriaProps) {
+export function BooleanCriteriaFields({ question, onChange, issue }: CriteriaProps<'boolean'>) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
       <TextInput
         label="Criteria description"
-        value={criteriaText(question, 'description')}
+        value={question.criteria.description ?? ''}
         onChange={(event) => onChange(setCriteria(question, 'description', event.currentTarget.value))}
         error={issue('criteria.description')}
       />
@@ -121,7 +120,7 @@ export function BooleanCriteriaFields({ question, onChange, issue }: CriteriaPro
           label={key === 'outcomeWhenTrue' ? 'Outcome when true' : 'Outcome when false'}
           data={OUTCOME_DATA}
           allowDeselect={false}
-          value={criteriaText(question, key) || NONE}
+          value={question.criteria[key] ?? NONE}
           onChange={(value) => onChange(setCriteria(question, key, selectValue(value)))}
           error={issue(`criteria.${key}`)}
         />
@@ -130,7 +129,7 @@ export function BooleanCriteriaFields({ question, onChange, issue }: CriteriaPro
   );
 }
 
-export function ScoreCriteriaFields({ question, onChange, issue }: CriteriaProps) {
+export function ScoreCriteriaFields({ question, onChange, issue }: CriteriaProps<'score'>) {
   const setNumber = (key: string, value: number | string) =>
     onChange(setCriteria(question, key, typeof value === 'number' ? value : undefined));
   return (
@@ -138,20 +137,20 @@ export function ScoreCriteriaFields({ question, onChange, issue }: CriteriaProps
       <NumberInput
         label="Minimum score"
         required
-        value={criteriaNumber(question, 'min') ?? ''}
+        value={question.criteria.min ?? ''}
         onChange={(value) => setNumber('min', value)}
         error={issue('criteria.min')}
       />
       <NumberInput
         label="Maximum score"
         required
-        value={criteriaNumber(question, 'max') ?? ''}
+        value={question.criteria.max ?? ''}
         onChange={(value) => setNumber('max', value)}
         error={issue('criteria.max')}
       />
       <TextInput
         label="Criteria description"
-        value={criteriaText(question, 'description')}
+        value={question.criteria.description ?? ''}
         onChange={(event) => onChange(setCriteria(question, 'description', event.currentTarget.value))}
         error={issue('criteria.description')}
       />

@@ -12,13 +12,33 @@ import {
 } from '@mantine/core';
 import type { Issue } from '../../api/client';
 import { changeQuestionType, issueAt, QUESTION_TYPES, withKey, type Question } from './packs';
-import { BooleanCriteriaFields, ChoiceCriteriaFields, ScoreCriteriaFields } from './CriteriaFields';
+import {
+  BooleanCriteriaFields,
+  ChoiceCriteriaFields,
+  ScoreCriteriaFields,
+  type CriteriaProps,
+} from './CriteriaFields';
 
-const CRITERIA_FIELDS = {
-  choice: ChoiceCriteriaFields,
-  boolean: BooleanCriteriaFields,
-  score: ScoreCriteriaFields,
-};
+/** The criteria fields of the question's type; a type the form does not know gets a hint. */
+function Criteria({
+  question,
+  ...props
+}: Omit<CriteriaProps<Question['type']>, 'question'> & { question: Question }) {
+  switch (question.type) {
+    case 'choice':
+      return <ChoiceCriteriaFields question={question} {...props} />;
+    case 'boolean':
+      return <BooleanCriteriaFields question={question} {...props} />;
+    case 'score':
+      return <ScoreCriteriaFields question={question} {...props} />;
+    default:
+      return (
+        <Text size="sm" c="dimmed">
+          Unknown question type: pick one above, or edit it in Raw JSON.
+        </Text>
+      );
+  }
+}
 
 interface Props {
   question: Question;
@@ -31,7 +51,6 @@ interface Props {
 /** One question of the draft: the common fields, then the criteria of its type. */
 export function QuestionForm({ question, index, issues, onChange, onRemove }: Props) {
   const issue = (...paths: string[]) => issueAt(issues, ...paths.map((path) => `questions.${index}.${path}`));
-  const Criteria = CRITERIA_FIELDS[question.type] as (typeof CRITERIA_FIELDS)['choice'] | undefined;
   const review: Record<string, unknown> = question.review ?? {};
   const threshold = review.minSelectedProbability;
   return (
@@ -94,13 +113,7 @@ export function QuestionForm({ question, index, issues, onChange, onRemove }: Pr
             {issue('criteria')}
           </Text>
         )}
-        {Criteria ? (
-          <Criteria question={question} onChange={onChange} issue={issue} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            Unknown question type: pick one above, or edit it in Raw JSON.
-          </Text>
-        )}
+        <Criteria question={question} onChange={onChange} issue={issue} />
         <Group justify="flex-end">
           <Button
             variant="subtle"

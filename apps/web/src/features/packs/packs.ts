@@ -4,7 +4,8 @@ import type { Issue, Schemas } from '../../api/client';
 /** Pure helpers of the pack pages: documents, questions, issues, versions and labels. */
 
 export type PackDocument = Schemas['PackDocumentDto'];
-export type Question = Schemas['QuestionDto'];
+/** A question: by its `type`, the criteria of that type (the API's discriminated union). */
+export type Question = PackDocument['questions'][number];
 export type QuestionType = Question['type'];
 export type PackVersion = Schemas['PackVersionDto'];
 
@@ -19,12 +20,7 @@ export const DERIVE_TARGETS = ['department', 'priority', 'tags'] as const;
 /** The smallest valid pack document: no questions yet. */
 export const MINIMAL_DOCUMENT: PackDocument = { questions: [] };
 
-export interface ChoiceOption {
-  value?: string;
-  description?: string;
-  outcome?: string;
-  [key: string]: unknown;
-}
+export type ChoiceOption = Schemas['ChoiceOptionDto'];
 
 /** `record` with `key` set, or removed when `value` is undefined or an empty string; unknown keys stay. */
 export function withKey<T extends Record<string, unknown>>(record: T, key: string, value: unknown): T {
@@ -35,6 +31,7 @@ export function withKey<T extends Record<string, unknown>>(record: T, key: strin
 }
 
 /** The criteria a new question of this type starts with. */
+export function defaultCriteria<T extends QuestionType>(type: T): Extract<Question, { type: T }>['criteria'];
 export function defaultCriteria(type: QuestionType): Question['criteria'] {
   switch (type) {
     case 'choice':
@@ -63,29 +60,18 @@ export function newQuestion(type: QuestionType, document: PackDocument): Questio
     instructions: '',
     criteria: defaultCriteria(type),
     review: { minSelectedProbability: 0.6 },
-  };
+  } as Question;
 }
 
 /** The question as another type: criteria start over, every other field (unknown keys too) stays. */
 export function changeQuestionType(question: Question, type: QuestionType): Question {
   if (question.type === type) return question;
-  return { ...question, type, criteria: defaultCriteria(type) };
+  return { ...question, type, criteria: defaultCriteria(type) } as Question;
 }
 
+/** The options of a choice question; none for the other types. */
 export function choiceOptions(question: Question): ChoiceOption[] {
-  const options = (question.criteria ?? {}).options;
-  return Array.isArray(options) ? (options as ChoiceOption[]) : [];
-}
-
-/** A string field of `criteria`, or '' when it is absent or not a string. */
-export function criteriaText(question: Question, key: string): string {
-  const value = (question.criteria ?? {})[key];
-  return typeof value === 'string' ? value : '';
-}
-
-export function criteriaNumber(question: Question, key: string): number | undefined {
-  const value = (question.criteria ?? {})[key];
-  return typeof value === 'number' ? value : undefined;
+  return question.type === 'choice' ? question.criteria.options : [];
 }
 
 export function replaceAt<T>(items: T[], index: number, item: T): T[] {
@@ -206,26 +192,23 @@ export function findQuestion(document: PackDocument | undefined, id: string): Qu
 /** Readable lines describing a question's criteria and threshold, for side-by-side comparison. */
 export function describeCriteria(question: Question): string[] {
   const lines: string[] = [];
-  const description = criteriaText(question, 'description');
   if (question.type === 'choice') {
-    for (const option of choiceOptions(question)) {
-      const parts = [String(option.value ?? '')];
+    const { options, derive } = question.criteria;
+    for (const option of options) {
+      const parts = [option.value];
       if (option.description) parts.push(`: ${option.description}`);
       if (option.outcome) parts.push(` → ${option.outcome}`);
       lines.push(`Option ${parts.join('')}`);
     }
-    const derive = criteriaText(question, 'derive');
     if (derive) lines.push(`Derives ${derive}`);
   } else if (question.type === 'boolean') {
+    const { description, outcomeWhenTrue, outcomeWhenFalse } = question.criteria;
     if (description) lines.push(`Description: ${description}`);
-    const whenTrue = criteriaText(question, 'outcomeWhenTrue');
-    const whenFalse = criteriaText(question, 'outcomeWhenFalse');
-    if (whenTrue) lines.push(`When true → ${whenTrue}`);
-    if (whenFalse) lines.push(`When false → ${whenFalse}`);
+    if (outcomeWhenTrue) lines.push(`When true → ${outcomeWhenTrue}`);
+    if (outcomeWhenFalse) lines.push(`When false → ${outcomeWhenFalse}`);
   } else {
-    lines.push(
-      `Score from ${criteriaNumber(question, 'min') ?? '?'} to ${criteriaNumber(question, 'max') ?? '?'}`,
-    );
+    const { min, max, description } = question.criteria;
+    lines.push(`Score from ${min} to ${max}`);
     if (description) lines.push(`Description: ${description}`);
   }
   const threshold = question.review?.minSelectedProbability;

@@ -1,5 +1,11 @@
 import type { Schemas } from '../../api/client';
-import { choiceOptions, type PackDocument, type PackVersion, versionLabel } from '../packs/packs';
+import {
+  choiceOptions,
+  type PackDocument,
+  type PackVersion,
+  type Question,
+  versionLabel,
+} from '../packs/packs';
 
 /** Pure helpers of the playground: the ticket it sends, the versions it offers, the result it shows. */
 
@@ -85,17 +91,17 @@ function clamp(value: number): number {
 }
 
 /** Keys of `probabilities` in the order the question lists them (option order, or numeric scores). */
-function orderedKeys(answer: Answer, question: Schemas['QuestionDto'] | undefined): string[] {
+function orderedKeys(answer: Answer, question: Question | undefined): string[] {
   const keys = Object.keys(answer.probabilities ?? {});
   if (answer.type === 'score') return keys.sort((a, b) => Number(a) - Number(b));
   if (question?.type !== 'choice') return keys;
-  const order = choiceOptions(question).map((option) => String(option.value));
+  const order = choiceOptions(question).map((option) => option.value);
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   return keys.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The probabilities of an answer as labelled bars; the chosen value is marked. */
-export function probabilityBars(answer: Answer, question?: Schemas['QuestionDto']): Bar[] {
+export function probabilityBars(answer: Answer, question?: Question): Bar[] {
   if (answer.type === 'boolean') {
     const probability = clamp(answer.probability ?? 0);
     return [

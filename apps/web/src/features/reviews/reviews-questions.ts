@@ -4,7 +4,7 @@ type Answer = Schemas['AnswerDto'];
 type Label = Schemas['LabelDto'];
 type Pack = Schemas['PackDto'];
 type PackDocument = Schemas['PackDocumentDto'];
-type QuestionType = Schemas['QuestionDto']['type'];
+type QuestionType = PackDocument['questions'][number]['type'];
 
 // The questions an evaluation is labeled on, as the review page lists them.
 
@@ -31,24 +31,10 @@ export function versionDocument(
   return { document: pack.liveDocument ?? pack.document, exact: false };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function optionsOf(criteria: Record<string, unknown>): QuestionSpec['options'] {
-  if (!Array.isArray(criteria.options)) return null;
-  const options = criteria.options
-    .filter(isRecord)
-    .filter((option): option is { value: string; description?: unknown } => typeof option.value === 'string')
-    .map((option) => ({
-      value: option.value,
-      ...(typeof option.description === 'string' ? { description: option.description } : {}),
-    }));
-  return options.length ? options : null;
-}
-
-function numberOr(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+function optionOf(option: Schemas['ChoiceOptionDto']): { value: string; description?: string } {
+  return option.description === undefined
+    ? { value: option.value }
+    : { value: option.value, description: option.description };
 }
 
 /** A question known only from an answer: options and range read off the probabilities. */
@@ -99,14 +85,13 @@ export function questionSpecs(
     const answer = answers[id] ?? evaluation.labels.find((label) => label.questionId === id)?.answer;
     const question = document?.questions.find((candidate) => candidate.id === id);
     if (question && (!answer || answer.type === question.type)) {
-      const criteria = isRecord(question.criteria) ? question.criteria : {};
       return {
         id,
         name: question.name || id,
         type: question.type,
         instructions: question.instructions ?? '',
-        options: question.type === 'choice' ? optionsOf(criteria) : null,
-        ...(question.type === 'score' ? { min: numberOr(criteria.min), max: numberOr(criteria.max) } : {}),
+        options: question.type === 'choice' ? question.criteria.options.map(optionOf) : null,
+        ...(question.type === 'score' ? { min: question.criteria.min, max: question.criteria.max } : {}),
       };
     }
     return answer

@@ -2,7 +2,7 @@ import type { Schemas } from '../../api/client';
 import { answerText } from '../../lib/answers';
 
 type Answer = Schemas['AnswerDto'];
-type QuestionType = Schemas['QuestionDto']['type'];
+type QuestionType = Schemas['PackDocumentDto']['questions'][number]['type'];
 
 // ---------------------------------------------------------------------------------------------
 // Review queue filters, kept in the URL query string.
