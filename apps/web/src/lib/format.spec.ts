@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatDateTime, formatPercent, shortId } from './format';
+import { countLabel, formatDateTime, formatPercent, shortId } from './format';
 
 describe('formatDateTime', () => {
   it('formats a date, keeps what is not one, and marks a missing one', () => {
@@ -22,5 +22,12 @@ describe('shortId', () => {
   it('keeps the first block of a UUID', () => {
     expect(shortId('3f1c9a6e-2b7d-4c1e-9f0a-6d2e8b4a7c51')).toBe('3f1c9a6e');
     expect(shortId('plain')).toBe('plain');
+  });
+});
+
+describe('countLabel', () => {
+  it('is singular for one only', () => {
+    expect(countLabel(1, 'ticket')).toBe('1 ticket');
+    expect(countLabel(0, 'ticket')).toBe('0 tickets');
   });
 });

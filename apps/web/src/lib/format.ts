@@ -17,3 +17,8 @@ export function formatPercent(value: number | null | undefined, digits = 0): str
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
+
+/** "1 ticket", "3 tickets". */
+export function countLabel(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

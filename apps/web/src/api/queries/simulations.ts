@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../client';
-import { isActive } from '../../features/simulations/simulations';
+import { isActive } from '../../lib/simulation-status';
 import { useApiMutation, type Effects } from './mutation';
 import { statsKeys } from './stats';
 

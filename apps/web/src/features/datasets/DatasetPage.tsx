@@ -6,8 +6,7 @@ import { useDataset } from '../../api/queries/datasets';
 import { TicketBrowser } from './TicketBrowser';
 import { UploadTickets } from './UploadTickets';
 import { QueryState } from '../../ui/states';
-import { countLabel } from './datasets';
-import { formatDateTime } from '../../lib/format';
+import { countLabel, formatDateTime } from '../../lib/format';
 
 /** One dataset: upload tickets (CSV or JSON), browse them, run a simulation, delete it. */
 export default function DatasetPage() {

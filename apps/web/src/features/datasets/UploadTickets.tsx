@@ -1,9 +1,9 @@
+import { countLabel } from '../../lib/format';
 import { Alert, Input, List, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { Schemas } from '../../api/client';
-import { countLabel } from './datasets';
 import { ErrorNotice } from '../../ui/states';
 import { useUploadTickets } from '../../api/queries/datasets';
 import { UploadRefused, uploadTicketsFile } from './uploadTickets';

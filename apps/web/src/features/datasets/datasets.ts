@@ -2,11 +2,6 @@ import type { Issue } from '../../api/client';
 
 export type UploadFormat = 'csv' | 'json';
 
-/** "1 ticket", "3 tickets". */
-export function countLabel(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 /** CSV or JSON, by extension first, then by media type; null for anything else. */
 export function uploadFormat(fileName: string, mediaType = ''): UploadFormat | null {
   const name = fileName.toLowerCase();

@@ -2,7 +2,8 @@ import { Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Schemas } from '../../api/client';
 import { usePackComparison, usePackVersionDocument, usePackVersions } from '../../api/queries/packs';
-import { documentForVersion, versionLabel, type PackDocument } from './packs';
+import { versionLabel } from '../../lib/versions';
+import { documentForVersion, type PackDocument } from './packs';
 import { QueryState } from '../../ui/states';
 import { ComparisonResult } from './ComparisonResult';
 

@@ -2,7 +2,7 @@ import { Anchor, Badge, Code, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
-import { versionKind, versionNumber } from './packs';
+import { versionKind, versionNumber } from '../../lib/versions';
 import { Empty, QueryState } from '../../ui/states';
 import { usePackVersions } from '../../api/queries/packs';
 

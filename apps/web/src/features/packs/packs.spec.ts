@@ -12,10 +12,6 @@ import {
   parseDocumentJson,
   parseImport,
   type PackDocument,
-  type PackVersion,
-  versionKind,
-  versionLabel,
-  versionNumber,
   withKey,
 } from './packs';
 
@@ -46,12 +42,6 @@ const document: PackDocument = {
     },
   ],
 };
-
-const versions: PackVersion[] = [
-  { id: 'c', createdAt: '2025-01-03T00:00:00Z', publishedAt: null },
-  { id: 'b', createdAt: '2025-01-02T00:00:00Z', publishedAt: '2025-01-03T00:00:00Z' },
-  { id: 'a', createdAt: '2025-01-01T00:00:00Z', publishedAt: '2025-01-02T00:00:00Z' },
-];
 
 describe('questions', () => {
   it('picks an unused id and a valid default per type', () => {
@@ -140,16 +130,6 @@ describe('issues', () => {
 });
 
 describe('versions', () => {
-  it('numbers versions from the oldest and labels them', () => {
-    expect(versionNumber(versions, 'a')).toBe(1);
-    expect(versionNumber(versions, 'x')).toBeUndefined();
-    expect(versionKind(versions[0], 'b')).toBe('draft');
-    expect(versionKind(versions[2], 'b')).toBe('published');
-    expect(versionLabel(versions, versions[0], 'b')).toBe('Draft');
-    expect(versionLabel(versions, versions[1], 'b')).toBe('Version 2 (live)');
-    expect(versionLabel(versions, versions[2], 'b')).toMatch(/^Version 1 \(published /);
-  });
-
   it('finds the document of the draft and of the live version only', () => {
     const pack = { draftVersionId: 'c', liveVersionId: 'b', document, liveDocument: MINIMAL_DOCUMENT };
     expect(documentForVersion(pack, 'c')).toBe(document);

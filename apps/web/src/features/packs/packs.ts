@@ -1,4 +1,3 @@
-import { formatDateTime } from '../../lib/format';
 import type { Issue, Schemas } from '../../api/client';
 
 /** Pure helpers of the pack pages: documents, questions, issues, versions and labels. */
@@ -150,29 +149,6 @@ export function exportFileName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
   return `${slug || 'pack'}.json`;
-}
-
-/** Versions are listed newest first; version 1 is the oldest. */
-export function versionNumber(versions: PackVersion[], id: string): number | undefined {
-  const index = versions.findIndex((version) => version.id === id);
-  return index < 0 ? undefined : versions.length - index;
-}
-
-export type VersionKind = 'draft' | 'live' | 'published';
-
-export function versionKind(version: PackVersion, liveVersionId: string | null): VersionKind {
-  if (version.publishedAt === null) return 'draft';
-  return version.id === liveVersionId ? 'live' : 'published';
-}
-
-/** "Draft", "Version 3 (live)" or "Version 2 (published 5/1/2025, …)". */
-export function versionLabel(versions: PackVersion[], version: PackVersion, liveVersionId: string | null) {
-  const kind = versionKind(version, liveVersionId);
-  if (kind === 'draft') return 'Draft';
-  const number = versionNumber(versions, version.id);
-  return kind === 'live'
-    ? `Version ${number} (live)`
-    : `Version ${number} (published ${formatDateTime(version.publishedAt)})`;
 }
 
 /** The document of a version when the pack carries it: the draft or the live version. */

@@ -1,7 +1,7 @@
 import { Anchor, Select, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { versionOptions } from './playground';
+import { versionOptions } from '../../lib/versions';
 import { usePacks, usePackVersions } from '../../api/queries/packs';
 import { ErrorNotice } from '../../ui/states';
 

@@ -10,8 +10,9 @@ import { RedactedTicket } from './RedactedTicket';
 import { TicketFields } from './TicketFields';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { shortId } from '../../lib/format';
-import { documentForVersion, versionLabel } from '../packs/packs';
-import { buildTicket, defaultVersionId, EMPTY_TICKET_FORM, type TicketForm } from './playground';
+import { defaultVersionId, versionLabel } from '../../lib/versions';
+import { documentForVersion } from '../packs/packs';
+import { buildTicket, EMPTY_TICKET_FORM, type TicketForm } from './playground';
 
 /** /playground: judge one ticket against any version of a pack and see how the judge decided. */
 export default function PlaygroundPage() {

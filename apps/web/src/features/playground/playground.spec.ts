@@ -1,14 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PackDocument, PackVersion } from '../packs/packs';
+import type { PackDocument } from '../packs/packs';
 import {
   answerOrder,
   buildTicket,
-  defaultVersionId,
   EMPTY_TICKET_FORM,
   metadataEntries,
   probabilityBars,
   statusColor,
-  versionOptions,
 } from './playground';
 
 const document: PackDocument = {
@@ -31,11 +29,6 @@ const document: PackDocument = {
     },
   ],
 };
-
-const versions: PackVersion[] = [
-  { id: 'draft', createdAt: '2025-01-02T00:00:00Z', publishedAt: null },
-  { id: 'live', createdAt: '2025-01-01T00:00:00Z', publishedAt: '2025-01-02T00:00:00Z' },
-];
 
 describe('buildTicket', () => {
   it('sends subject and message, and thread and metadata only when given', () => {
@@ -74,18 +67,6 @@ describe('buildTicket', () => {
     });
     expect(built.ok).toBe(false);
     if (!built.ok) expect(Object.keys(built.metadataErrors)).toEqual(['1', '2']);
-  });
-});
-
-describe('versions', () => {
-  it('labels the draft and picks the live version first', () => {
-    expect(versionOptions(versions, 'live')).toEqual([
-      { value: 'draft', label: 'Draft' },
-      { value: 'live', label: 'Version 1 (live)' },
-    ]);
-    expect(defaultVersionId(versions, 'live')).toBe('live');
-    expect(defaultVersionId(versions.slice(0, 1), null)).toBe('draft');
-    expect(defaultVersionId([], null)).toBeNull();
   });
 });
 

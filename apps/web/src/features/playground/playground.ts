@@ -1,11 +1,5 @@
 import type { Schemas } from '../../api/client';
-import {
-  choiceOptions,
-  type PackDocument,
-  type PackVersion,
-  type Question,
-  versionLabel,
-} from '../packs/packs';
+import { choiceOptions, type PackDocument, type Question } from '../packs/packs';
 
 /** Pure helpers of the playground: the ticket it sends, the versions it offers, the result it shows. */
 
@@ -58,25 +52,6 @@ export function buildTicket(form: TicketForm): BuiltTicket {
   if (form.messages.length) ticket.messages = form.messages.map(({ role, text }) => ({ role, text }));
   if (Object.keys(metadata).length) ticket.metadata = metadata;
   return { ok: true, ticket };
-}
-
-export interface VersionOption {
-  value: string;
-  label: string;
-}
-
-/** Every version of the pack, newest first; the draft is "Draft". */
-export function versionOptions(versions: PackVersion[], liveVersionId: string | null): VersionOption[] {
-  return versions.map((version) => ({
-    value: version.id,
-    label: versionLabel(versions, version, liveVersionId),
-  }));
-}
-
-/** The version selected at first: the live one, else the draft. */
-export function defaultVersionId(versions: PackVersion[], liveVersionId: string | null): string | null {
-  if (liveVersionId && versions.some((version) => version.id === liveVersionId)) return liveVersionId;
-  return versions.find((version) => version.publishedAt === null)?.id ?? versions[0]?.id ?? null;
 }
 
 export interface Bar {

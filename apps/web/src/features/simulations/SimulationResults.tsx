@@ -14,7 +14,8 @@ import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { useSimulationEvaluations } from '../../api/queries/evaluations';
 import { formatDateTime } from '../../lib/format';
-import { isActive, TICKET_STATUSES, type TicketStatus } from './simulations';
+import { isActive } from '../../lib/simulation-status';
+import { TICKET_STATUSES, type TicketStatus } from './simulations';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { StatusBadge } from '../../ui/StatusBadge';
 

@@ -4,8 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDatasets } from '../../api/queries/datasets';
 import { usePacks, usePackVersions } from '../../api/queries/packs';
 import { useStartSimulation } from '../../api/queries/simulations';
-import { countLabel } from '../datasets/datasets';
-import { versionOptions } from './simulations';
+import { countLabel } from '../../lib/format';
+import { defaultVersionId, versionOptions } from '../../lib/versions';
 import { ErrorNotice } from '../../ui/states';
 import { ONE_LISTBOX } from '../../ui/listbox';
 
@@ -21,10 +21,9 @@ export function StartSimulationForm() {
   const versions = usePackVersions(packId);
 
   const pack = packs.data?.find((item) => item.id === packId);
-  const { options: versionChoices, defaultValue } = versionOptions(
-    versions.data ?? [],
-    pack?.liveVersionId ?? null,
-  );
+  const liveVersionId = pack?.liveVersionId ?? null;
+  const versionChoices = versionOptions(versions.data ?? [], liveVersionId);
+  const defaultValue = defaultVersionId(versions.data ?? [], liveVersionId);
   const version = versionChoices.some((option) => option.value === versionId) ? versionId : defaultValue;
   const datasetKnown = datasets.data?.some((item) => item.id === datasetId) ?? false;
 

@@ -3,12 +3,11 @@ import {
   compareOptions,
   durationText,
   formatDuration,
-  isActive,
   progressOf,
   remainingText,
   summarizeComparison,
-  versionOptions,
 } from './simulations';
+import { isActive } from '../../lib/simulation-status';
 
 const item = (id: string, datasetId: string, status: 'completed' | 'running' = 'completed') => ({
   id,
@@ -55,30 +54,6 @@ describe('time', () => {
     expect(remainingText({ status: 'queued', startedAt: null, completed: 0, total: 30 }, now)).toBeNull();
     expect(durationText({ startedAt, finishedAt: '2026-11-01T10:00:12.000Z' })).toBe('12 s');
     expect(durationText({ startedAt, finishedAt: null })).toBeNull();
-  });
-});
-
-describe('versionOptions', () => {
-  const versions = [
-    { id: 'draft', createdAt: '2026-11-03T00:00:00Z', publishedAt: null },
-    { id: 'v2', createdAt: '2026-11-02T00:00:00Z', publishedAt: '2026-11-03T00:00:00Z' },
-    { id: 'v1', createdAt: '2026-11-01T00:00:00Z', publishedAt: '2026-11-02T00:00:00Z' },
-  ];
-
-  it('lists the draft first, then versions newest first, defaulting to the live one', () => {
-    const { options, defaultValue } = versionOptions(versions, 'v2');
-    expect(options.map((option) => option.value)).toEqual(['draft', 'v2', 'v1']);
-    expect(options[0].label).toBe('Draft');
-    expect(options[1].label).toMatch(/^Version 2 \(live\) · published /);
-    expect(options[2].label).toMatch(/^Version 1 · published /);
-    expect(defaultValue).toBe('v2');
-  });
-
-  it('defaults to the draft of a pack never published', () => {
-    expect(versionOptions([versions[0]], null)).toEqual({
-      options: [{ value: 'draft', label: 'Draft' }],
-      defaultValue: 'draft',
-    });
   });
 });
 

@@ -1,16 +1,10 @@
 import type { Schemas } from '../../api/client';
-import { countLabel } from '../datasets/datasets';
-import { formatDateTime } from '../../lib/format';
+import { countLabel, formatDateTime } from '../../lib/format';
 
 export type SimulationStatus = Schemas['SimulationDto']['status'];
 export type TicketStatus = keyof Schemas['ByStatusDto'];
 
 export const TICKET_STATUSES: TicketStatus[] = ['accept', 'review', 'reject'];
-
-/** Queued or running: it still changes, so it is polled and can be cancelled. */
-export function isActive(status: SimulationStatus): boolean {
-  return status === 'queued' || status === 'running';
-}
 
 export interface Progress {
   /** 0 to 100, whole numbers; 100 only when every ticket is judged. */
@@ -59,34 +53,6 @@ export function durationText(simulation: Pick<Schemas['SimulationDto'], 'started
 export interface Option {
   value: string;
   label: string;
-}
-
-/**
- * The versions a simulation can run, newest first: the draft ("Draft") and every published version,
- * numbered from 1 in publish order, the live one marked. The default is the live version, or the
- * draft while nothing is published.
- */
-export function versionOptions(
-  versions: Schemas['PackVersionDto'][],
-  liveVersionId: string | null,
-): { options: Option[]; defaultValue: string | null } {
-  const published = versions
-    .filter((version) => version.publishedAt !== null)
-    .sort((a, b) => a.publishedAt!.localeCompare(b.publishedAt!));
-  const numbers = new Map(published.map((version, index) => [version.id, index + 1]));
-  const options = [...versions]
-    .sort((a, b) => (b.publishedAt ?? '\uffff').localeCompare(a.publishedAt ?? '\uffff'))
-    .map((version) => {
-      if (version.publishedAt === null) return { value: version.id, label: 'Draft' };
-      const live = version.id === liveVersionId ? ' (live)' : '';
-      return {
-        value: version.id,
-        label: `Version ${numbers.get(version.id)}${live} · published ${formatDateTime(version.publishedAt)}`,
-      };
-    });
-  const draft = versions.find((version) => version.publishedAt === null);
-  const live = versions.find((version) => version.id === liveVersionId);
-  return { options, defaultValue: live?.id ?? draft?.id ?? null };
 }
 
 type ListItem = Schemas['SimulationListItemDto'];
