@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,13 +22,14 @@ const API_PATHS = [
 
 /**
  * The web app. `npm run build:web` writes it to dist/web, which the API serves at `/`;
- * `npm run dev:web` runs Vite's dev server with the API behind its proxy. JSX is compiled by Vite's
- * own transform (React's automatic runtime), so no React plugin is needed (no fast refresh: a change
- * reloads the page).
+ * `npm run dev:web` runs Vite's dev server with the API behind its proxy. `@vitejs/plugin-react`
+ * compiles JSX (React's automatic runtime) and adds fast refresh: an edited component is swapped in
+ * place, keeping its state.
  */
 export default defineConfig({
   root: here,
   base: '/',
+  plugins: [react()],
   build: {
     outDir: path.resolve(here, '../../dist/web'),
     emptyOutDir: true,

@@ -158,6 +158,46 @@ describe('the web app in a browser', () => {
     await page.getByText(/3 of 3 tickets/).waitFor({ timeout: 30_000 });
   });
 
+  it('starts a simulation with a version published a moment ago', async () => {
+    // The simulation form's pack list is read first, then the pack is published without leaving the
+    // app: the form must know the new live version at once, not after the list's stale time.
+    const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+    await page.goto('/simulations');
+    await page.getByRole('combobox', { name: 'Pack' }).click();
+    await page.getByRole('option', { name: 'Support triage' }).waitFor();
+    await page.keyboard.press('Escape');
+    await nav('Packs').click();
+    await page.getByRole('link', { name: 'Support triage' }).click();
+    const firstName = page.getByLabel('Question name').first();
+    await firstName.fill(`${await firstName.inputValue()} again`);
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('All changes saved').waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Confirm publish' }).click();
+    await page.getByText('Draft published').waitFor();
+    await nav('Simulations').click();
+    await page.getByRole('combobox', { name: 'Dataset' }).click();
+    await page.getByRole('option', { name: 'Last week' }).click();
+    await page.getByRole('combobox', { name: 'Pack' }).click();
+    await page.getByRole('option', { name: 'Support triage' }).click();
+    const version = page.getByRole('combobox', { name: 'Version' });
+    let chosen = '';
+    for (let tries = 0; tries < 50 && !chosen.startsWith('Version 2 (live)'); tries++) {
+      chosen = await version.inputValue();
+      if (!chosen.startsWith('Version 2 (live)')) await page.waitForTimeout(100);
+    }
+    expect(chosen).toMatch(/^Version 2 \(live\)/);
+    await page.getByRole('button', { name: 'Start simulation' }).click();
+    await page.waitForURL(/\/simulations\/[0-9a-f-]{36}/);
+    const simulation = (await (
+      await page.request.get(`/api/simulations/${page.url().split('/').at(-1)}`)
+    ).json()) as { packVersionId: string };
+    const pack = (await (await page.request.get(`/api/packs/${ids.packId}`)).json()) as {
+      liveVersionId: string;
+    };
+    expect(simulation.packVersionId).toBe(pack.liveVersionId);
+  });
+
   it('draws the dashboard with the day’s judgments', async () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Last 30 days' }).waitFor();

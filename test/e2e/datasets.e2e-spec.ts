@@ -60,6 +60,7 @@ describe('datasets', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'November',
       ticketCount: 0,
+      maxTickets: 250,
       createdAt: expect.any(String),
     });
     const second = await createDataset(keyed, 'December');

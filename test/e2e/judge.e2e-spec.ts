@@ -86,6 +86,7 @@ describe('POST /api/judge through an OpenAI-compatible gateway', () => {
         customerMessage: TICKET.customerMessage.replace('jane.doe@example.com', '[EMAIL]'),
       },
       result: res.body.result,
+      selectedProbabilities: { abusive: 0.9, complexity: 0.9, department: 0.9 },
       usage: { inputTokens: 321, outputTokens: 45 },
       labels: [],
     });

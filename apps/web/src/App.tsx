@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { AppLayout } from './components/AppLayout';
-import { preloadDailyChart } from './components/dashboard/DailySection';
-import { statsQuery } from './components/dashboard/queries';
-import DashboardPage from './pages/DashboardPage';
-import { queryClient } from './lib/query-client';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { AppLayout } from './ui/AppLayout';
+import { preloadDailyChart } from './features/dashboard/DailySection';
+import { statsQuery } from './api/queries/stats';
+import DashboardPage from './features/dashboard/DashboardPage';
+import { queryClient } from './api/query-client';
+import { NotFoundPage } from './ui/NotFoundPage';
 
 // Pages load on demand, so the first page only downloads what it draws. The dashboard is the
 // landing page: it is in the main bundle, and opening the app on it starts its data request and
@@ -14,17 +14,17 @@ if (window.location.pathname === '/') {
   void queryClient.prefetchQuery(statsQuery);
   void preloadDailyChart();
 }
-const PacksPage = lazy(() => import('./pages/PacksPage'));
-const PackPage = lazy(() => import('./pages/PackPage'));
-const PlaygroundPage = lazy(() => import('./pages/PlaygroundPage'));
-const ReviewsPage = lazy(() => import('./pages/ReviewsPage'));
-const EvaluationPage = lazy(() => import('./pages/EvaluationPage'));
-const CalibrationPage = lazy(() => import('./pages/CalibrationPage'));
-const DatasetsPage = lazy(() => import('./pages/DatasetsPage'));
-const DatasetPage = lazy(() => import('./pages/DatasetPage'));
-const SimulationsPage = lazy(() => import('./pages/SimulationsPage'));
-const SimulationPage = lazy(() => import('./pages/SimulationPage'));
-const IntegrationsPage = lazy(() => import('./pages/IntegrationsPage'));
+const PacksPage = lazy(() => import('./features/packs/PacksPage'));
+const PackPage = lazy(() => import('./features/packs/PackPage'));
+const PlaygroundPage = lazy(() => import('./features/playground/PlaygroundPage'));
+const ReviewsPage = lazy(() => import('./features/reviews/ReviewsPage'));
+const EvaluationPage = lazy(() => import('./features/reviews/EvaluationPage'));
+const CalibrationPage = lazy(() => import('./features/calibration/CalibrationPage'));
+const DatasetsPage = lazy(() => import('./features/datasets/DatasetsPage'));
+const DatasetPage = lazy(() => import('./features/datasets/DatasetPage'));
+const SimulationsPage = lazy(() => import('./features/simulations/SimulationsPage'));
+const SimulationPage = lazy(() => import('./features/simulations/SimulationPage'));
+const IntegrationsPage = lazy(() => import('./features/integrations/IntegrationsPage'));
 
 /** Declarative routes: the data router's loaders and actions are not used, and stay out of the bundle. */
 export function App() {

@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { queryClient } from './lib/query-client';
+import { queryClient } from './api/query-client';
 
 // Colours for WCAG AA contrast (4.5:1), which several of Mantine's defaults miss: filled
 // components use shade 9 (white text on green, red, teal, blue and indigo 9 passes), orange and

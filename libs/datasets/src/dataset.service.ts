@@ -6,13 +6,12 @@ import { PositionCursor } from './position-cursor.js';
 import {
   toDatasetTicketView,
   toDatasetView,
+  MAX_DATASET_TICKETS,
   type DatasetTicketPage,
   type DatasetView,
   type UploadResult,
 } from './dataset.views.js';
 
-/** The spec's limit, counted with what is already stored. */
-export const MAX_DATASET_TICKETS = 250;
 export const DATASET_TICKETS_PAGE_SIZE = 100;
 
 @Injectable()

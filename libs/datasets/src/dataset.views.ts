@@ -1,10 +1,15 @@
 import type { Ticket } from '@app/domain';
 import type { DatasetEntity, DatasetTicketEntity } from '@app/persistence';
 
+/** The spec's limit, counted with what is already stored. */
+export const MAX_DATASET_TICKETS = 250;
+
 export interface DatasetView {
   id: string;
   name: string;
   ticketCount: number;
+  /** MAX_DATASET_TICKETS, in every answer, so clients need no copy of the limit. */
+  maxTickets: number;
   createdAt: string;
 }
 
@@ -31,6 +36,7 @@ export function toDatasetView(dataset: DatasetEntity): DatasetView {
     id: dataset.id,
     name: dataset.name,
     ticketCount: dataset.ticketCount,
+    maxTickets: MAX_DATASET_TICKETS,
     createdAt: dataset.createdAt.toISOString(),
   };
 }

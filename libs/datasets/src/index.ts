@@ -1,6 +1,7 @@
 export { DatasetsModule } from './datasets.module.js';
-export { DatasetService, MAX_DATASET_TICKETS, DATASET_TICKETS_PAGE_SIZE } from './dataset.service.js';
+export { DatasetService, DATASET_TICKETS_PAGE_SIZE } from './dataset.service.js';
 export {
+  MAX_DATASET_TICKETS,
   toDatasetView,
   toDatasetTicketView,
   type DatasetView,

@@ -1,4 +1,10 @@
-import type { EvaluationSource, EvaluationStatus, JudgmentResult, Ticket } from '@app/domain';
+import {
+  selectedProbabilities,
+  type EvaluationSource,
+  type EvaluationStatus,
+  type JudgmentResult,
+  type Ticket,
+} from '@app/domain';
 import type { EvaluationEntity } from '@app/persistence';
 
 export interface EvaluationSummaryView {
@@ -24,6 +30,8 @@ export interface LabelView {
 export interface EvaluationView extends EvaluationSummaryView {
   redactedTicket: Ticket;
   result: JudgmentResult;
+  /** Per question, the probability of the selected answer as the decision rule read it (stored with the row). */
+  selectedProbabilities: Record<string, number>;
   usage: { inputTokens: number; outputTokens: number };
   labels: LabelView[];
 }
@@ -52,6 +60,9 @@ export function toEvaluationView(evaluation: EvaluationEntity, labels: LabelView
     ...toSummaryView(evaluation),
     redactedTicket: evaluation.redactedTicket,
     result: evaluation.result,
+    // Rows written before the column existed have none stored: the domain's rule computes them.
+    selectedProbabilities:
+      evaluation.selectedProbabilities ?? selectedProbabilities(evaluation.result.answers),
     usage: { inputTokens: evaluation.inputTokens, outputTokens: evaluation.outputTokens },
     labels,
   };

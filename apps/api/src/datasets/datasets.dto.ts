@@ -29,6 +29,13 @@ export class DatasetDto {
   @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_DATASET_TICKETS })
   ticketCount: number;
 
+  @ApiProperty({
+    type: 'integer',
+    example: MAX_DATASET_TICKETS,
+    description: 'The most tickets the dataset holds; an upload that would pass it is refused whole.',
+  })
+  maxTickets: number;
+
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
 }

@@ -158,6 +158,15 @@ export class EvaluationDto extends EvaluationSummaryDto {
   @ApiProperty({ type: JudgmentResultDto })
   result: JudgmentResult;
 
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description:
+      "Per question id, the probability of the selected answer as the decision rule read it (compared with the question's `minSelectedProbability`), as stored with the evaluation.",
+    example: { department: 0.82 },
+  })
+  selectedProbabilities: Record<string, number>;
+
   @ApiProperty({ type: UsageDto })
   usage: Usage;
 

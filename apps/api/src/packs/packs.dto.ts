@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsObject, IsString, MaxLength, MinLength } from 'class-validator';
-import type { PackDocument } from '@app/domain';
+import { DERIVE_TARGETS, OUTCOMES, type DeriveTarget, type Outcome, type PackDocument } from '@app/domain';
 import { Omittable } from '../errors/validation-rules.js';
 
 export class QuestionReviewDto {
@@ -13,10 +13,8 @@ export class QuestionReviewDto {
   minSelectedProbability: number;
 }
 
-export class QuestionDto {
-  @ApiProperty({ enum: ['choice', 'boolean', 'score'] })
-  type: string;
-
+/** OpenAPI only: the document is checked by its zod schema in @app/domain (`checkPackDocument`). */
+abstract class QuestionBaseDto {
   @ApiProperty({
     pattern: '^[A-Za-z0-9_-]{1,64}$',
     example: 'department',
@@ -30,30 +28,105 @@ export class QuestionDto {
   @ApiProperty({ example: 'Which team should handle this ticket?' })
   instructions: string;
 
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: [
-      'By type (unknown keys are kept):',
-      '- choice: `{options: [{value, description?, outcome?}], derive?}`, 2+ unique option values; `outcome` is accept|review|reject;',
-      '  `derive` is department|priority|tags (the selected value goes into `result.derived`).',
-      '- boolean: `{description?, outcomeWhenTrue?, outcomeWhenFalse?}`.',
-      '- score: `{min, max, description?}` with min < max.',
-    ].join('\n'),
-    example: {
-      options: [{ value: 'billing', description: 'Charges, invoices, refunds' }, { value: 'technical' }],
-      derive: 'department',
-    },
-  })
-  criteria: Record<string, unknown>;
-
   @ApiProperty({ type: QuestionReviewDto })
   review: QuestionReviewDto;
 }
 
+export class ChoiceOptionDto {
+  @ApiProperty({ minLength: 1, example: 'billing', description: 'Unique within the question.' })
+  value: string;
+
+  @ApiPropertyOptional({ example: 'Charges, invoices, refunds' })
+  description?: string;
+
+  @ApiPropertyOptional({ enum: OUTCOMES })
+  outcome?: Outcome;
+}
+
+export class ChoiceCriteriaDto {
+  @ApiProperty({ type: [ChoiceOptionDto], minItems: 2, description: '2 or more, with unique values.' })
+  options: ChoiceOptionDto[];
+
+  @ApiPropertyOptional({
+    enum: DERIVE_TARGETS,
+    description: 'The selected value goes into `result.derived` under this name.',
+  })
+  derive?: DeriveTarget;
+}
+
+export class BooleanCriteriaDto {
+  @ApiPropertyOptional()
+  description?: string;
+
+  @ApiPropertyOptional({ enum: OUTCOMES })
+  outcomeWhenTrue?: Outcome;
+
+  @ApiPropertyOptional({ enum: OUTCOMES })
+  outcomeWhenFalse?: Outcome;
+}
+
+export class ScoreCriteriaDto {
+  @ApiProperty({ example: 1 })
+  min: number;
+
+  @ApiProperty({ example: 5, description: 'Greater than `min`.' })
+  max: number;
+
+  @ApiPropertyOptional()
+  description?: string;
+}
+
+/** The criteria of one type; unknown keys (here and in the question) are kept. */
+function criteria(model: new () => unknown) {
+  return ApiProperty({
+    allOf: [{ $ref: getSchemaPath(model) }],
+    additionalProperties: true,
+    description: 'Unknown keys (here and in the question) are kept.',
+  });
+}
+
+export class ChoiceQuestionDto extends QuestionBaseDto {
+  @ApiProperty({ enum: ['choice'] })
+  type: 'choice';
+
+  @criteria(ChoiceCriteriaDto)
+  criteria: ChoiceCriteriaDto;
+}
+
+export class BooleanQuestionDto extends QuestionBaseDto {
+  @ApiProperty({ enum: ['boolean'] })
+  type: 'boolean';
+
+  @criteria(BooleanCriteriaDto)
+  criteria: BooleanCriteriaDto;
+}
+
+export class ScoreQuestionDto extends QuestionBaseDto {
+  @ApiProperty({ enum: ['score'] })
+  type: 'score';
+
+  @criteria(ScoreCriteriaDto)
+  criteria: ScoreCriteriaDto;
+}
+
+const QUESTION_MODELS = { choice: ChoiceQuestionDto, boolean: BooleanQuestionDto, score: ScoreQuestionDto };
+
+@ApiExtraModels(...Object.values(QUESTION_MODELS), ChoiceCriteriaDto, BooleanCriteriaDto, ScoreCriteriaDto)
 export class PackDocumentDto {
-  @ApiProperty({ type: [QuestionDto] })
-  questions: QuestionDto[];
+  @ApiProperty({
+    type: 'array',
+    description: 'The questions, each with the criteria of its `type`.',
+    items: {
+      oneOf: Object.values(QUESTION_MODELS).map((model) => ({ $ref: getSchemaPath(model) })),
+      discriminator: {
+        propertyName: 'type',
+        mapping: Object.fromEntries(
+          Object.entries(QUESTION_MODELS).map(([type, model]) => [type, getSchemaPath(model)]),
+        ),
+      },
+    },
+  })
+  questions: (ChoiceQuestionDto | BooleanQuestionDto | ScoreQuestionDto)[];
 }
 
 const DOCUMENT_DESCRIPTION =

@@ -958,9 +958,27 @@ export interface components {
              */
             minSelectedProbability: number;
         };
-        QuestionDto: {
+        ChoiceOptionDto: {
+            /**
+             * @description Unique within the question.
+             * @example billing
+             */
+            value: string;
+            /** @example Charges, invoices, refunds */
+            description?: string;
             /** @enum {string} */
-            type: "choice" | "boolean" | "score";
+            outcome?: "accept" | "review" | "reject";
+        };
+        ChoiceCriteriaDto: {
+            /** @description 2 or more, with unique values. */
+            options: components["schemas"]["ChoiceOptionDto"][];
+            /**
+             * @description The selected value goes into `result.derived` under this name.
+             * @enum {string}
+             */
+            derive?: "department" | "priority" | "tags";
+        };
+        ChoiceQuestionDto: {
             /**
              * @description Unique within the pack; keys of `result.answers`.
              * @example department
@@ -970,32 +988,79 @@ export interface components {
             name: string;
             /** @example Which team should handle this ticket? */
             instructions: string;
+            review: components["schemas"]["QuestionReviewDto"];
             /**
-             * @description By type (unknown keys are kept):
-             *     - choice: `{options: [{value, description?, outcome?}], derive?}`, 2+ unique option values; `outcome` is accept|review|reject;
-             *       `derive` is department|priority|tags (the selected value goes into `result.derived`).
-             *     - boolean: `{description?, outcomeWhenTrue?, outcomeWhenFalse?}`.
-             *     - score: `{min, max, description?}` with min < max.
-             * @example {
-             *       "options": [
-             *         {
-             *           "value": "billing",
-             *           "description": "Charges, invoices, refunds"
-             *         },
-             *         {
-             *           "value": "technical"
-             *         }
-             *       ],
-             *       "derive": "department"
-             *     }
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
+            type: "choice";
+            /** @description Unknown keys (here and in the question) are kept. */
             criteria: {
                 [key: string]: unknown;
-            };
+            } & components["schemas"]["ChoiceCriteriaDto"];
+        };
+        BooleanCriteriaDto: {
+            description?: string;
+            /** @enum {string} */
+            outcomeWhenTrue?: "accept" | "review" | "reject";
+            /** @enum {string} */
+            outcomeWhenFalse?: "accept" | "review" | "reject";
+        };
+        BooleanQuestionDto: {
+            /**
+             * @description Unique within the pack; keys of `result.answers`.
+             * @example department
+             */
+            id: string;
+            /** @example Department */
+            name: string;
+            /** @example Which team should handle this ticket? */
+            instructions: string;
             review: components["schemas"]["QuestionReviewDto"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "boolean";
+            /** @description Unknown keys (here and in the question) are kept. */
+            criteria: {
+                [key: string]: unknown;
+            } & components["schemas"]["BooleanCriteriaDto"];
+        };
+        ScoreCriteriaDto: {
+            /** @example 1 */
+            min: number;
+            /**
+             * @description Greater than `min`.
+             * @example 5
+             */
+            max: number;
+            description?: string;
+        };
+        ScoreQuestionDto: {
+            /**
+             * @description Unique within the pack; keys of `result.answers`.
+             * @example department
+             */
+            id: string;
+            /** @example Department */
+            name: string;
+            /** @example Which team should handle this ticket? */
+            instructions: string;
+            review: components["schemas"]["QuestionReviewDto"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "score";
+            /** @description Unknown keys (here and in the question) are kept. */
+            criteria: {
+                [key: string]: unknown;
+            } & components["schemas"]["ScoreCriteriaDto"];
         };
         PackDocumentDto: {
-            questions: components["schemas"]["QuestionDto"][];
+            /** @description The questions, each with the criteria of its `type`. */
+            questions: (components["schemas"]["ChoiceQuestionDto"] | components["schemas"]["BooleanQuestionDto"] | components["schemas"]["ScoreQuestionDto"])[];
         };
         CreatePackDto: {
             /** @example Support triage */
@@ -1215,6 +1280,15 @@ export interface components {
             /** @description The ticket as stored: redacted. */
             redactedTicket: components["schemas"]["TicketDto"];
             result: components["schemas"]["JudgmentResultDto"];
+            /**
+             * @description Per question id, the probability of the selected answer as the decision rule read it (compared with the question's `minSelectedProbability`), as stored with the evaluation.
+             * @example {
+             *       "department": 0.82
+             *     }
+             */
+            selectedProbabilities: {
+                [key: string]: number;
+            };
             usage: components["schemas"]["UsageDto"];
             labels: components["schemas"]["LabelDto"][];
         };
@@ -1348,6 +1422,11 @@ export interface components {
             id: string;
             name: string;
             ticketCount: number;
+            /**
+             * @description The most tickets the dataset holds; an upload that would pass it is refused whole.
+             * @example 250
+             */
+            maxTickets: number;
             /** Format: date-time */
             createdAt: string;
         };

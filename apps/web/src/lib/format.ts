@@ -1,7 +1,24 @@
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A local date and time (`Nov 25, 2026, 9:41 AM`); the input as given when it is not a date. */
-export function formatDateTime(iso: string): string {
+/** A local date and time (`Nov 25, 2026, 9:41 AM`); `—` when absent, the input as given when not a date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** A share (0..1) as a percentage with at most `digits` decimals (`12.3%`, `100%`); `—` when unknown. */
+export function formatPercent(value: number | null | undefined, digits = 0): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return `${Number((value * 100).toFixed(digits))}%`;
+}
+
+/** The first block of a UUID, enough to tell items apart in a short list. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** "1 ticket", "3 tickets". */
+export function countLabel(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,0 +1,29 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../client';
+
+/** The query of `GET /api/reviews` without its cursor. */
+export interface ReviewQueueQuery {
+  packId?: string;
+  questionId?: string;
+  labeled?: 'true' | 'false';
+}
+
+/** Query keys of the review queue; labels and new judgments make it stale. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  queue: (query: ReviewQueueQuery) => ['reviews', 'queue', query] as const,
+};
+
+export function useReviewQueue(query: ReviewQueueQuery) {
+  return useInfiniteQuery({
+    queryKey: reviewKeys.queue(query),
+    queryFn: ({ pageParam }) => fetchReviewPage(query, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
+
+/** One page of the queue, read directly (the search for the next item to label). */
+export function fetchReviewPage(query: ReviewQueueQuery, cursor?: string) {
+  return unwrap(api.GET('/api/reviews', { params: { query: cursor ? { ...query, cursor } : query } }));
+}

@@ -1,0 +1,68 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { SimpleGrid, Table, Text } from '@mantine/core';
+import type { Schemas } from '../../api/client';
+import { reliabilityPoints } from './calibration';
+
+interface Props {
+  questionName: string;
+  bins: Schemas['ReliabilityBinDto'][];
+}
+
+/**
+ * Predicted probability against observed agreement, per bin: a line chart (drawn for sight, hidden
+ * from assistive technology) and the same figures as a table.
+ */
+export function ReliabilityChart({ questionName, bins }: Props) {
+  const points = reliabilityPoints(bins);
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <figure style={{ margin: 0 }}>
+        <LineChart
+          h={220}
+          data={points}
+          dataKey="bin"
+          series={[
+            { name: 'observed', label: 'Observed agreement', color: 'indigo.6' },
+            { name: 'expected', label: 'Perfectly calibrated', color: 'gray.5', strokeDasharray: '5 5' },
+          ]}
+          yAxisProps={{ domain: [0, 100] }}
+          unit="%"
+          connectNulls
+          curveType="linear"
+          withLegend
+          xAxisLabel="Model's selected probability"
+          yAxisLabel="Agreement"
+          lineChartProps={{ accessibilityLayer: false }}
+          aria-hidden
+        />
+        <Text component="figcaption" size="xs" c="dimmed" mt={4}>
+          Reliability of {questionName}: how often labels agree with the model in each band of its selected
+          probability, against the dashed line of a perfectly calibrated model. The table gives the same
+          figures.
+        </Text>
+      </figure>
+      <Table.ScrollContainer minWidth={300}>
+        <Table withTableBorder verticalSpacing={2} fz="sm">
+          <Table.Caption>Reliability table for {questionName}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Selected probability</Table.Th>
+              <Table.Th ta="right">Labels</Table.Th>
+              <Table.Th ta="right">Observed agreement</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {points.map((point) => (
+              <Table.Tr key={point.bin}>
+                <Table.Td>{point.bin}</Table.Td>
+                <Table.Td ta="right">{point.count}</Table.Td>
+                <Table.Td ta="right">{point.observed === null ? '—' : `${point.observed}%`}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </SimpleGrid>
+  );
+}

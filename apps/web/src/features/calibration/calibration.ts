@@ -1,0 +1,80 @@
+import type { Schemas } from '../../api/client';
+
+type Bin = Schemas['ReliabilityBinDto'];
+type Calibration = Schemas['CalibrationDto'];
+type PackDocument = Schemas['PackDocumentDto'];
+
+/** Below this many labels a question's figures are shown with a caution. */
+export const FEW_LABELS = 20;
+
+/** The target agreements offered (the API's default is 0.95). */
+export const TARGET_AGREEMENTS = ['0.8', '0.85', '0.9', '0.95', '0.99'];
+export const DEFAULT_TARGET = '0.95';
+
+export interface ReliabilityPoint {
+  /** `0.6–0.7` */
+  bin: string;
+  /** The bin's middle, the accuracy a calibrated model would show there (percent). */
+  expected: number;
+  /** Observed agreement in the bin (percent); null for an empty bin. */
+  observed: number | null;
+  count: number;
+}
+
+/** The reliability bins as chart and table rows, in percent. */
+export function reliabilityPoints(bins: Bin[]): ReliabilityPoint[] {
+  return bins.map((bin) => ({
+    bin: `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`,
+    expected: Math.round(((bin.from + bin.to) / 2) * 100),
+    observed: bin.agreement === null ? null : Math.round(bin.agreement * 1000) / 10,
+    count: bin.count,
+  }));
+}
+
+/** Landis and Koch's words for a kappa. */
+export function kappaStrength(kappa: number | null): string {
+  if (kappa === null) return 'not available';
+  if (kappa < 0) return 'worse than chance';
+  if (kappa === 0) return 'no better than chance';
+  if (kappa <= 0.2) return 'slight';
+  if (kappa <= 0.4) return 'fair';
+  if (kappa <= 0.6) return 'moderate';
+  if (kappa <= 0.8) return 'substantial';
+  return 'almost perfect';
+}
+
+/** A number with at most `digits` decimals; `—` when unknown. */
+export function decimal(value: number | null | undefined, digits = 2): string {
+  return value === null || value === undefined ? '—' : String(Number(value.toFixed(digits)));
+}
+
+/** All labels of a report, over its questions. */
+export function totalLabels(calibration: Calibration): number {
+  return calibration.questions.reduce((sum, question) => sum + question.labeled, 0);
+}
+
+/** The question's threshold in a document; undefined when the question is not there. */
+export function thresholdOf(
+  document: PackDocument | null | undefined,
+  questionId: string,
+): number | undefined {
+  return document?.questions.find((question) => question.id === questionId)?.review?.minSelectedProbability;
+}
+
+/**
+ * A copy of the document with one question's `review.minSelectedProbability` set; everything else,
+ * unknown keys included, is kept. Throws when the question is not in the document.
+ */
+export function withThreshold(document: PackDocument, questionId: string, value: number): PackDocument {
+  if (!document.questions.some((question) => question.id === questionId)) {
+    throw new Error(`The draft has no question "${questionId}"`);
+  }
+  return {
+    ...document,
+    questions: document.questions.map((question) =>
+      question.id === questionId
+        ? { ...question, review: { ...question.review, minSelectedProbability: value } }
+        : question,
+    ),
+  };
+}

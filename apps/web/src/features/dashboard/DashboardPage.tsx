@@ -1,0 +1,36 @@
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { DailySection } from './DailySection';
+import { useStats } from '../../api/queries/stats';
+import { NewAccount } from './NewAccount';
+import { RecentRuns } from './RecentRuns';
+import { ReviewBacklog } from './ReviewBacklog';
+import { StatCards } from './StatCards';
+import { WebhookFailures } from './WebhookFailures';
+import { QueryState } from '../../ui/states';
+import { isNewAccount } from './dashboard';
+
+export default function DashboardPage() {
+  const stats = useStats();
+  return (
+    <Stack>
+      <Title order={2}>Dashboard</Title>
+      <QueryState query={stats}>
+        {(data) =>
+          isNewAccount(data) ? (
+            <NewAccount />
+          ) : (
+            <>
+              <StatCards stats={data} />
+              <DailySection daily={data.daily} />
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                <ReviewBacklog count={data.reviewsToLabel} />
+                <RecentRuns runs={data.recentRuns} />
+                <WebhookFailures failures={data.recentWebhookFailures} count={data.webhookFailureCount} />
+              </SimpleGrid>
+            </>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}

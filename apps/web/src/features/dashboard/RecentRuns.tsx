@@ -1,0 +1,49 @@
+import { Anchor, Badge, Group, List, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Schemas } from '../../api/client';
+import { shortId } from '../../lib/format';
+import { Panel } from './Panel';
+import { When } from './When';
+
+const RUN_COLORS: Record<string, string> = {
+  queued: 'gray',
+  running: 'blue',
+  completed: 'teal',
+  failed: 'red',
+  cancelled: 'orange',
+};
+
+export function RecentRuns({ runs }: { runs: Schemas['RecentRunDto'][] }) {
+  return (
+    <Panel title="Recent simulations">
+      {runs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No simulations yet.{' '}
+          <Anchor component={Link} to="/simulations" underline="always">
+            Start a simulation
+          </Anchor>
+        </Text>
+      ) : (
+        <List listStyleType="none" spacing="xs" w="100%">
+          {runs.map((run) => (
+            <List.Item key={run.id}>
+              <Group gap="xs" justify="space-between">
+                <Anchor component={Link} to={`/simulations/${run.id}`} size="sm">
+                  Simulation {shortId(run.id)}
+                </Anchor>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge variant="dot" color={RUN_COLORS[run.status] ?? 'gray'} style={{ flexShrink: 0 }}>
+                    {run.status}
+                  </Badge>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    <When iso={run.createdAt} />
+                  </Text>
+                </Group>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatNumber } from './dashboard';
+import { Panel } from './Panel';
+
+export function ReviewBacklog({ count }: { count: number }) {
+  return (
+    <Panel title="Review backlog">
+      <Text fz={28} fw={700} lh={1.2}>
+        {formatNumber(count)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {count === 0
+          ? 'Every evaluation sent to review has a label.'
+          : `${count === 1 ? 'Evaluation' : 'Evaluations'} in review without a label.`}
+      </Text>
+      <Button component={Link} to="/reviews?labeled=false" variant="light">
+        Open the review queue
+      </Button>
+    </Panel>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Schemas } from '../../api/client';
+import { useRevokeApiKey, useRotateApiKey } from '../../api/queries/integrations';
+import { ConfirmModal } from './ConfirmModal';
+
+type ApiKey = Schemas['ApiKeyDto'];
+
+export function RotateKeyModal({
+  apiKey,
+  onClose,
+  onRotated,
+}: {
+  apiKey: ApiKey;
+  onClose: () => void;
+  onRotated: (key: Schemas['ApiKeyWithSecretDto']) => void;
+}) {
+  const rotate = useRotateApiKey(apiKey.id, { onSuccess: onRotated });
+  return (
+    <ConfirmModal
+      title={`Rotate “${apiKey.name}”?`}
+      confirmLabel="Rotate key"
+      pending={rotate.isPending}
+      error={rotate.error}
+      errorTitle="Could not rotate the key"
+      onConfirm={() => rotate.mutate()}
+      onClose={onClose}
+    >
+      A new secret replaces the current one, which stops working at once. The name and permissions stay the
+      same. Update every system that uses this key.
+    </ConfirmModal>
+  );
+}
+
+export function RevokeKeyModal({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const revoke = useRevokeApiKey(apiKey.id, { onSuccess: onClose });
+  return (
+    <ConfirmModal
+      title={`Revoke “${apiKey.name}”?`}
+      confirmLabel="Revoke key"
+      pending={revoke.isPending}
+      error={revoke.error}
+      errorTitle="Could not revoke the key"
+      onConfirm={() => revoke.mutate()}
+      onClose={onClose}
+    >
+      Requests with this key are refused at once. This cannot be undone.
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { CompareTab } from './CompareTab';
+import { DeletePackButton } from './DeletePackButton';
+import { DraftEditor } from './DraftEditor';
+import { ExportButton } from './ExportButton';
+import { usePack } from '../../api/queries/packs';
+import { VersionsTab } from './VersionsTab';
+import { ErrorNotice, Loading } from '../../ui/states';
+import { formatDateTime } from '../../lib/format';
+
+/** /packs/:packId: the draft editor, the versions, and a comparison of two versions. */
+export default function PackPage() {
+  const { packId = '' } = useParams();
+  const query = usePack(packId);
+  const pack = query.data;
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/packs" size="sm">
+          Packs
+        </Anchor>
+        <Text size="sm">{pack?.name ?? 'Pack'}</Text>
+      </Breadcrumbs>
+      {query.isPending && (
+        <>
+          <Title order={2}>Pack</Title>
+          <Loading label="Loading the pack" />
+        </>
+      )}
+      {query.error && (
+        <>
+          <Title order={2}>Pack</Title>
+          <ErrorNotice error={query.error} title="The pack could not be loaded" />
+        </>
+      )}
+      {pack && (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+                {pack.name}
+              </Title>
+              <Group gap="xs">
+                {pack.liveVersionId ? (
+                  <Badge color="green" variant="light">
+                    Published
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    Not published
+                  </Badge>
+                )}
+                <Text size="sm" c="dimmed">
+                  {pack.document.questions.length} questions in the draft · updated{' '}
+                  {formatDateTime(pack.updatedAt)}
+                </Text>
+              </Group>
+            </Stack>
+            <Group gap="xs">
+              <ExportButton packId={pack.id} />
+              <DeletePackButton packId={pack.id} name={pack.name} />
+            </Group>
+          </Group>
+          <Tabs defaultValue="draft">
+            <Tabs.List>
+              <Tabs.Tab value="draft">Draft</Tabs.Tab>
+              <Tabs.Tab value="versions">Versions</Tabs.Tab>
+              <Tabs.Tab value="compare">Compare</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="draft" pt="md">
+              <DraftEditor key={`${pack.draftVersionId}:${pack.updatedAt}`} pack={pack} />
+            </Tabs.Panel>
+            <Tabs.Panel value="versions" pt="md">
+              <VersionsTab pack={pack} />
+            </Tabs.Panel>
+            <Tabs.Panel value="compare" pt="md">
+              <CompareTab pack={pack} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { ApiError, type Issue } from '../../api/client';
+import { usePublishPack } from '../../api/queries/packs';
+import { ErrorNotice } from '../../ui/states';
+
+interface Props {
+  packId: string;
+  /** The editor holds edits that are not saved: they will not be published. */
+  dirty: boolean;
+  /** Called with the issues of a draft that fails validation on publish. */
+  onIssues: (issues: Issue[]) => void;
+}
+
+/** "Publish" with a confirmation: the saved draft becomes the live version. */
+export function PublishButton({ packId, dirty, onIssues }: Props) {
+  const [opened, { open, close }] = useDisclosure();
+  const publish = usePublishPack(packId, {
+    onSuccess: () => {
+      close();
+      notifications.show({ color: 'green', message: 'Draft published: it is now the live version' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.issues.length) onIssues(error.issues);
+    },
+  });
+
+  function cancel() {
+    publish.reset();
+    close();
+  }
+
+  return (
+    <>
+      <Button onClick={open}>Publish</Button>
+      <Modal opened={opened} onClose={cancel} title="Publish the draft?">
+        <Stack>
+          <Text size="sm">
+            The saved draft becomes the live version that judging uses from now on, and a new draft opens with
+            the same questions.
+          </Text>
+          {dirty && (
+            <Alert color="yellow" title="Unsaved edits">
+              Your unsaved edits are not part of the saved draft. Cancel and use Save draft first to publish
+              them.
+            </Alert>
+          )}
+          {publish.error && <ErrorNotice error={publish.error} title="The draft was not published" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button loading={publish.isPending} onClick={() => publish.mutate()}>
+              Confirm publish
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

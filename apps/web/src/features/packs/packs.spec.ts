@@ -1,0 +1,153 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  changeQuestionType,
+  describeCriteria,
+  documentForVersion,
+  exportFileName,
+  hasChanges,
+  issueAt,
+  MINIMAL_DOCUMENT,
+  newQuestion,
+  nextQuestionId,
+  parseDocumentJson,
+  parseImport,
+  type PackDocument,
+  withKey,
+} from './packs';
+
+const document: PackDocument = {
+  questions: [
+    {
+      type: 'choice',
+      id: 'department',
+      name: 'Department',
+      instructions: 'Which team?',
+      criteria: {
+        options: [
+          { value: 'billing', description: 'Invoices' },
+          { value: 'legal', outcome: 'review' },
+        ],
+        derive: 'department',
+        extra: 'kept',
+      },
+      review: { minSelectedProbability: 0.6 },
+    },
+    {
+      type: 'score',
+      id: 'question_2',
+      name: 'Complexity',
+      instructions: '',
+      criteria: { min: 1, max: 5 },
+      review: { minSelectedProbability: 0 },
+    },
+  ],
+};
+
+describe('questions', () => {
+  it('picks an unused id and a valid default per type', () => {
+    expect(nextQuestionId(document)).toBe('question_3');
+    expect(nextQuestionId(MINIMAL_DOCUMENT)).toBe('question_1');
+    const choice = newQuestion('choice', document);
+    expect(choice).toMatchObject({ type: 'choice', id: 'question_3', instructions: '' });
+    expect((choice.criteria.options as unknown[]).length).toBe(2);
+    expect(newQuestion('score', document).criteria).toEqual({ min: 1, max: 5 });
+    expect(newQuestion('boolean', document).review).toEqual({ minSelectedProbability: 0.6 });
+  });
+
+  it('keeps everything but criteria when the type changes', () => {
+    const question = { ...document.questions[0], note: 'unknown key' };
+    const changed = changeQuestionType(question, 'boolean');
+    expect(changed).toMatchObject({ type: 'boolean', id: 'department', note: 'unknown key' });
+    expect(changed.criteria).toEqual({ description: '' });
+    expect(changeQuestionType(question, 'choice')).toBe(question);
+  });
+
+  it('drops a key set to empty and keeps the others', () => {
+    expect(withKey({ a: 1, outcome: 'review' }, 'outcome', '')).toEqual({ a: 1 });
+    expect(withKey({ a: 1 }, 'outcome', 'reject')).toEqual({ a: 1, outcome: 'reject' });
+  });
+
+  it('describes criteria in words', () => {
+    expect(describeCriteria(document.questions[0])).toEqual([
+      'Option billing: Invoices',
+      'Option legal → review',
+      'Derives department',
+      'Review below 0.6',
+    ]);
+    expect(describeCriteria(document.questions[1])).toEqual(['Score from 1 to 5', 'Review below 0']);
+  });
+});
+
+describe('raw JSON', () => {
+  it('accepts an object with a questions array', () => {
+    expect(parseDocumentJson('{"questions": [], "x": 1}')).toEqual({
+      ok: true,
+      document: { questions: [], x: 1 },
+    });
+  });
+
+  it('explains what is wrong', () => {
+    expect(parseDocumentJson('{').ok).toBe(false);
+    expect(parseDocumentJson('[]')).toEqual({ ok: false, error: 'The document must be a JSON object.' });
+    expect(parseDocumentJson('{}')).toEqual({ ok: false, error: 'The document needs a "questions" array.' });
+    expect(parseDocumentJson('{"questions": [1]}')).toEqual({
+      ok: false,
+      error: 'questions[0] must be an object.',
+    });
+  });
+});
+
+describe('import', () => {
+  it('reads an export and lets a typed name win', () => {
+    const text = JSON.stringify({ name: 'Triage', document });
+    expect(parseImport(text, '')).toEqual({ ok: true, body: { name: 'Triage', document } });
+    expect(parseImport(text, ' Copy ')).toEqual({ ok: true, body: { name: 'Copy', document } });
+  });
+
+  it('takes a bare document when a name is typed', () => {
+    expect(parseImport('{"questions": []}', 'New')).toEqual({
+      ok: true,
+      body: { name: 'New', document: { questions: [] } },
+    });
+    expect(parseImport('{"questions": []}', '').ok).toBe(false);
+    expect(parseImport('', 'x').ok).toBe(false);
+    expect(parseImport('nope', 'x').ok).toBe(false);
+  });
+});
+
+describe('issues', () => {
+  it('finds the issue at a path, document prefix or not', () => {
+    const issues = [
+      { path: 'questions.1.review', message: 'Required' },
+      { path: 'document.questions.0.id', message: 'bad id' },
+    ];
+    expect(issueAt(issues, 'questions.0.id')).toBe('bad id');
+    expect(issueAt(issues, 'questions.1.review.minSelectedProbability', 'questions.1.review')).toBe(
+      'Required',
+    );
+    expect(issueAt(issues, 'questions.0.name')).toBeUndefined();
+  });
+});
+
+describe('versions', () => {
+  it('finds the document of the draft and of the live version only', () => {
+    const pack = { draftVersionId: 'c', liveVersionId: 'b', document, liveDocument: MINIMAL_DOCUMENT };
+    expect(documentForVersion(pack, 'c')).toBe(document);
+    expect(documentForVersion(pack, 'b')).toBe(MINIMAL_DOCUMENT);
+    expect(documentForVersion(pack, 'a')).toBeUndefined();
+  });
+});
+
+describe('misc', () => {
+  it('names export files', () => {
+    expect(exportFileName('Support triage (EU)')).toBe('support-triage-eu.json');
+    expect(exportFileName('***')).toBe('pack.json');
+  });
+
+  it('detects changes', () => {
+    const saved = { name: 'A', document };
+    expect(hasChanges(saved, { name: 'A', document: structuredClone(document) })).toBe(false);
+    expect(hasChanges(saved, { name: 'B', document })).toBe(true);
+    expect(hasChanges(saved, { name: 'A', document: MINIMAL_DOCUMENT })).toBe(true);
+  });
+});

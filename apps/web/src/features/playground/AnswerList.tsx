@@ -1,0 +1,44 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Schemas } from '../../api/client';
+import { findQuestion, type PackDocument } from '../packs/packs';
+import { answerText } from '../../lib/answers';
+import { answerOrder, probabilityBars } from './playground';
+import { Empty } from '../../ui/states';
+import { ProbabilityBars } from './ProbabilityBars';
+
+interface Props {
+  answers: Schemas['JudgmentResultDto']['answers'];
+  /** The judged version's document, when loaded (names and option order). */
+  document: PackDocument | undefined;
+}
+
+/** One card per question: the answer and its probabilities. */
+export function AnswerList({ answers, document }: Props) {
+  const ids = answerOrder(answers, document);
+  if (ids.length === 0)
+    return <Empty title="No answers">The judgment failed before any question was answered.</Empty>;
+  return (
+    <Stack gap="sm">
+      {ids.map((id) => {
+        const answer = answers[id];
+        const question = findQuestion(document, id);
+        return (
+          <Paper key={id} withBorder p="sm">
+            <Group justify="space-between" mb="xs" gap="xs">
+              <div>
+                <Text fw={600}>{question?.name ?? id}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {id} · {answer.type}
+                </Text>
+              </div>
+              <Badge variant="outline" size="lg" tt="none">
+                Answer: {answerText(answer, question)}
+              </Badge>
+            </Group>
+            <ProbabilityBars bars={probabilityBars(answer, question)} />
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Schemas } from '../../api/client';
+import type { PackDocument } from '../packs/packs';
+import { reasonText } from '../../lib/answers';
+import { statusColor } from './playground';
+import { AnswerList } from './AnswerList';
+
+interface Props {
+  response: Schemas['PlaygroundJudgeResponseDto'];
+  document: PackDocument | undefined;
+  versionLabel: string;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The judgment: status, review reasons, answers with probabilities, derived fields and cost. */
+export function JudgeResult({ response, document, versionLabel }: Props) {
+  const { result } = response;
+  const derived = result.derived;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="judge-result-title">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3} id="judge-result-title">
+            Result
+          </Title>
+          <Badge size="xl" color={statusColor(result.status)} aria-label={`Decision: ${result.status}`}>
+            {result.status}
+          </Badge>
+        </Group>
+        <div>
+          <Text fw={500} size="sm">
+            Review reasons
+          </Text>
+          {result.reviewReasons.length ? (
+            <List size="sm">
+              {result.reviewReasons.map((reason) => (
+                <List.Item key={reason}>{reasonText(reason)}</List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm" c="dimmed">
+              None
+            </Text>
+          )}
+        </div>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Fact label="Latency">{result.latencyMs} ms</Fact>
+          <Fact label="Input tokens">{result.usage ? result.usage.inputTokens : 'not reported'}</Fact>
+          <Fact label="Output tokens">{result.usage ? result.usage.outputTokens : 'not reported'}</Fact>
+          <Fact label="Model">{result.modelId}</Fact>
+          <Fact label="Version">{versionLabel}</Fact>
+          <Fact label="Department">{derived?.department ?? '—'}</Fact>
+          <Fact label="Priority">{derived?.priority ?? '—'}</Fact>
+          <Fact label="Tags">{derived?.tags?.length ? derived.tags.join(', ') : '—'}</Fact>
+        </SimpleGrid>
+        <Title order={4}>Answers</Title>
+        <AnswerList answers={result.answers} document={document} />
+        <Anchor component={Link} to={`/evaluations/${response.evaluationId}`} size="sm">
+          Open the stored evaluation
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PackDocument } from '../packs/packs';
+import {
+  answerOrder,
+  buildTicket,
+  EMPTY_TICKET_FORM,
+  metadataEntries,
+  probabilityBars,
+  statusColor,
+} from './playground';
+
+const document: PackDocument = {
+  questions: [
+    {
+      type: 'choice',
+      id: 'department',
+      name: 'Department',
+      instructions: '',
+      criteria: { options: [{ value: 'billing' }, { value: 'technical' }, { value: 'legal' }] },
+      review: { minSelectedProbability: 0.6 },
+    },
+    {
+      type: 'score',
+      id: 'complexity',
+      name: 'Complexity',
+      instructions: '',
+      criteria: { min: 1, max: 5 },
+      review: { minSelectedProbability: 0 },
+    },
+  ],
+};
+
+describe('buildTicket', () => {
+  it('sends subject and message, and thread and metadata only when given', () => {
+    expect(buildTicket({ ...EMPTY_TICKET_FORM, subject: 'Hi', customerMessage: 'Help' })).toEqual({
+      ok: true,
+      ticket: { subject: 'Hi', customerMessage: 'Help' },
+    });
+    const built = buildTicket({
+      subject: 'S',
+      customerMessage: 'M',
+      messages: [{ role: 'agent', text: '' }],
+      metadata: [
+        { key: ' plan ', value: 'pro' },
+        { key: '', value: '' },
+      ],
+    });
+    expect(built).toEqual({
+      ok: true,
+      ticket: {
+        subject: 'S',
+        customerMessage: 'M',
+        messages: [{ role: 'agent', text: '' }],
+        metadata: { plan: 'pro' },
+      },
+    });
+  });
+
+  it('refuses metadata without a key or with a repeated key', () => {
+    const built = buildTicket({
+      ...EMPTY_TICKET_FORM,
+      metadata: [
+        { key: 'a', value: '1' },
+        { key: '', value: 'x' },
+        { key: 'a', value: '2' },
+      ],
+    });
+    expect(built.ok).toBe(false);
+    if (!built.ok) expect(Object.keys(built.metadataErrors)).toEqual(['1', '2']);
+  });
+});
+
+describe('answers', () => {
+  it('orders choice bars as the options and marks the choice', () => {
+    const bars = probabilityBars(
+      { type: 'choice', choice: 'technical', probabilities: { legal: 0.1, technical: 0.7, billing: 0.2 } },
+      document.questions[0],
+    );
+    expect(bars.map((bar) => bar.label)).toEqual(['billing', 'technical', 'legal']);
+    expect(bars.filter((bar) => bar.selected).map((bar) => bar.label)).toEqual(['technical']);
+  });
+
+  it('shows both sides of a boolean and numeric order for scores', () => {
+    expect(probabilityBars({ type: 'boolean', probability: 0.15 })).toEqual([
+      { label: 'True', value: 0.15, selected: false },
+      { label: 'False', value: 0.85, selected: true },
+    ]);
+    const score = probabilityBars({ type: 'score', score: 2, probabilities: { '10': 0.1, '2': 0.9 } });
+    expect(score.map((bar) => [bar.label, bar.selected])).toEqual([
+      ['2', true],
+      ['10', false],
+    ]);
+    expect(probabilityBars({ type: 'score', score: 2.5 })).toEqual([]);
+  });
+
+  it('colours statuses', () => {
+    expect([statusColor('accept'), statusColor('review'), statusColor('reject')]).toEqual([
+      'teal',
+      'yellow',
+      'red',
+    ]);
+  });
+
+  it('orders answers as the document, unknown ids last', () => {
+    const answers = {
+      extra: { type: 'boolean' as const, probability: 1 },
+      complexity: { type: 'score' as const, score: 1 },
+      department: { type: 'choice' as const, choice: 'legal' },
+    };
+    expect(answerOrder(answers, document)).toEqual(['department', 'complexity', 'extra']);
+    expect(answerOrder(answers)).toEqual(['extra', 'complexity', 'department']);
+  });
+
+  it('lists metadata as text', () => {
+    expect(metadataEntries({ subject: '', customerMessage: '', metadata: { seats: 3, vip: true } })).toEqual([
+      ['seats', '3'],
+      ['vip', 'true'],
+    ]);
+  });
+});

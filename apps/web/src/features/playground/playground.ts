@@ -1,0 +1,110 @@
+import type { Schemas } from '../../api/client';
+import { choiceOptions, type PackDocument, type Question } from '../packs/packs';
+
+/** Pure helpers of the playground: the ticket it sends, the versions it offers, the result it shows. */
+
+export type Ticket = Schemas['TicketDto'];
+export type Answer = Schemas['AnswerDto'];
+export type MessageRole = Schemas['TicketMessageDto']['role'];
+export const MESSAGE_ROLES: MessageRole[] = ['customer', 'agent', 'system'];
+
+export interface MessageRow {
+  role: MessageRole;
+  text: string;
+}
+
+export interface MetadataRow {
+  key: string;
+  value: string;
+}
+
+export interface TicketForm {
+  subject: string;
+  customerMessage: string;
+  messages: MessageRow[];
+  metadata: MetadataRow[];
+}
+
+export const EMPTY_TICKET_FORM: TicketForm = { subject: '', customerMessage: '', messages: [], metadata: [] };
+
+export type BuiltTicket =
+  { ok: true; ticket: Ticket } | { ok: false; metadataErrors: Record<number, string>; error: string };
+
+/**
+ * The ticket to send. Every thread message is sent as typed (in order, so issue paths such as
+ * `ticket.messages.1.text` name the row on screen); metadata rows with neither key nor value are
+ * left out, and a row without a key or with a repeated key is refused here.
+ */
+export function buildTicket(form: TicketForm): BuiltTicket {
+  const metadata: Record<string, string> = {};
+  const metadataErrors: Record<number, string> = {};
+  form.metadata.forEach((row, index) => {
+    const key = row.key.trim();
+    if (!key && !row.value) return;
+    if (!key) metadataErrors[index] = 'Give this value a key';
+    else if (key in metadata) metadataErrors[index] = `Key "${key}" is used twice`;
+    else metadata[key] = row.value;
+  });
+  if (Object.keys(metadataErrors).length) {
+    return { ok: false, metadataErrors, error: 'Fix the metadata rows first.' };
+  }
+  const ticket: Ticket = { subject: form.subject, customerMessage: form.customerMessage };
+  if (form.messages.length) ticket.messages = form.messages.map(({ role, text }) => ({ role, text }));
+  if (Object.keys(metadata).length) ticket.metadata = metadata;
+  return { ok: true, ticket };
+}
+
+export interface Bar {
+  label: string;
+  /** 0..1 */
+  value: number;
+  selected: boolean;
+}
+
+function clamp(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}
+
+/** Keys of `probabilities` in the order the question lists them (option order, or numeric scores). */
+function orderedKeys(answer: Answer, question: Question | undefined): string[] {
+  const keys = Object.keys(answer.probabilities ?? {});
+  if (answer.type === 'score') return keys.sort((a, b) => Number(a) - Number(b));
+  if (question?.type !== 'choice') return keys;
+  const order = choiceOptions(question).map((option) => option.value);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  return keys.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The probabilities of an answer as labelled bars; the chosen value is marked. */
+export function probabilityBars(answer: Answer, question?: Question): Bar[] {
+  if (answer.type === 'boolean') {
+    const probability = clamp(answer.probability ?? 0);
+    return [
+      { label: 'True', value: probability, selected: probability >= 0.5 },
+      { label: 'False', value: clamp(1 - probability), selected: probability < 0.5 },
+    ];
+  }
+  const probabilities = answer.probabilities ?? {};
+  const chosen = answer.type === 'choice' ? answer.choice : String(answer.score);
+  return orderedKeys(answer, question).map((key) => ({
+    label: key,
+    value: clamp(probabilities[key]),
+    selected: key === chosen,
+  }));
+}
+
+export { statusColor } from '../../ui/status';
+
+/** Question ids in the document's order, then any answered id the document does not list. */
+export function answerOrder(answers: Record<string, Answer>, document?: PackDocument): string[] {
+  const known = (document?.questions ?? []).map((question) => question.id).filter((id) => id in answers);
+  return [...known, ...Object.keys(answers).filter((id) => !known.includes(id))];
+}
+
+/** The metadata of a ticket as displayable rows. */
+export function metadataEntries(ticket: Ticket): [string, string][] {
+  return Object.entries(ticket.metadata ?? {}).map(([key, value]) => [
+    key,
+    value === null ? '' : String(value),
+  ]);
+}

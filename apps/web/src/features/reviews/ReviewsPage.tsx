@@ -1,0 +1,69 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePacks } from '../../api/queries/packs';
+import { useReviewQueue } from '../../api/queries/reviews';
+import { ReviewFilterBar } from './ReviewFilters';
+import { ReviewTable } from './ReviewTable';
+import { Empty, ErrorNotice, Loading } from '../../ui/states';
+import { filtersSearch, filtersToParams, readFilters, reviewQuery, type ReviewFilters } from './reviews';
+
+function emptyText(filters: ReviewFilters): string {
+  if (filters.labeled === 'false') return 'Every evaluation in review has a label.';
+  if (filters.packId || filters.questionId || filters.labeled === 'true') return 'Try other filters.';
+  return 'Evaluations that need a person show up here.';
+}
+
+export default function ReviewsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams);
+  const packs = usePacks();
+  const queue = useReviewQueue(reviewQuery(filters));
+  const packNames = useMemo(
+    () => new Map((packs.data ?? []).map((pack) => [pack.id, pack.name])),
+    [packs.data],
+  );
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Reviews</Title>
+      <Text c="dimmed" size="sm">
+        Evaluations the decision rule sent to review, newest first. Label them to measure and calibrate the
+        model.
+      </Text>
+      <ReviewFilterBar
+        filters={filters}
+        packs={packs.data}
+        packsError={packs.error}
+        onChange={(next) => setSearchParams(filtersToParams(next), { replace: true })}
+      />
+      {queue.isPending ? (
+        <Loading label="Loading the review queue" />
+      ) : queue.isError && !items.length ? (
+        <ErrorNotice error={queue.error} title="Could not load the review queue" />
+      ) : !items.length ? (
+        <Empty title="Nothing to review">{emptyText(filters)}</Empty>
+      ) : (
+        <>
+          <ReviewTable items={items} packNames={packNames} search={filtersSearch(filters)} />
+          {queue.isFetchNextPageError && <ErrorNotice error={queue.error} title="Could not load more" />}
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {items.length} shown{queue.hasNextPage ? '' : ', end of the queue'}
+            </Text>
+            {queue.hasNextPage && (
+              <Button
+                variant="default"
+                onClick={() => void queue.fetchNextPage()}
+                loading={queue.isFetchingNextPage}
+              >
+                Load more
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

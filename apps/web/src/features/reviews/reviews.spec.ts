@@ -1,0 +1,119 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  agreeingLabel,
+  comesAfter,
+  excerpt,
+  filtersSearch,
+  findNextReview,
+  labelFromValue,
+  probabilityRows,
+  readFilters,
+  reviewQuery,
+  valueFromLabel,
+  type QueuePage,
+} from './reviews';
+
+describe('review filters', () => {
+  it('reads the query string, ignoring unknown labeled values', () => {
+    expect(readFilters(new URLSearchParams('packId=p&labeled=false'))).toEqual({
+      packId: 'p',
+      questionId: undefined,
+      labeled: 'false',
+    });
+    expect(readFilters(new URLSearchParams('labeled=maybe&questionId='))).toEqual({
+      packId: undefined,
+      questionId: undefined,
+      labeled: 'all',
+    });
+  });
+
+  it('writes the query string and the API query without empty filters', () => {
+    expect(filtersSearch({ labeled: 'all' })).toBe('');
+    expect(filtersSearch({ packId: 'p', questionId: 'q', labeled: 'true' })).toBe(
+      '?packId=p&questionId=q&labeled=true',
+    );
+    expect(reviewQuery({ packId: 'p', labeled: 'all' }, 'c1')).toEqual({ packId: 'p', cursor: 'c1' });
+    expect(reviewQuery({ labeled: 'false' })).toEqual({ labeled: 'false' });
+  });
+});
+
+describe('the next item of the queue', () => {
+  const at = (id: string, minute: number) => ({
+    id,
+    createdAt: `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`,
+  });
+
+  it('orders newest first, then by id', () => {
+    expect(comesAfter(at('a', 1), at('b', 2))).toBe(true);
+    expect(comesAfter(at('c', 2), at('b', 2))).toBe(false);
+    expect(comesAfter(at('a', 2), at('b', 2))).toBe(true);
+  });
+
+  it('takes the item after the current one, paging on, and starts over at the end', async () => {
+    const pages: Record<string, QueuePage> = {
+      first: { items: [at('e', 5), at('d', 4)], nextCursor: 'second' },
+      second: { items: [at('c', 3), at('b', 2)], nextCursor: null },
+    };
+    const fetchPage = (cursor?: string) => Promise.resolve(pages[cursor ?? 'first']);
+    expect(await findNextReview(fetchPage, at('e', 5))).toBe('d');
+    expect(await findNextReview(fetchPage, at('d', 4))).toBe('c');
+    // The current item was labeled and left the queue: the next older one still follows.
+    expect(await findNextReview(fetchPage, at('a', 3))).toBe('b');
+    expect(await findNextReview(fetchPage, at('b', 2))).toBe('e');
+    // The last item of a page is followed by the first of the next one.
+    const split = (cursor?: string) =>
+      Promise.resolve(
+        cursor
+          ? { items: [at('z', 3)], nextCursor: null }
+          : { items: [at('e', 5), at('d', 4)], nextCursor: 'p2' },
+      );
+    expect(await findNextReview(split, at('d', 4))).toBe('z');
+    // Listed order wins over ids for items created in the same millisecond.
+    const tied = () => Promise.resolve({ items: [at('a', 5), at('b', 5), at('c', 5)], nextCursor: null });
+    expect(await findNextReview(tied, at('b', 5))).toBe('c');
+    const alone = () => Promise.resolve({ items: [at('e', 5)], nextCursor: null });
+    expect(await findNextReview(alone, at('e', 5))).toBeNull();
+  });
+});
+
+describe('text', () => {
+  it('cuts excerpts to one line', () => {
+    expect(excerpt('  Charged\n twice  ')).toBe('Charged twice');
+    expect(excerpt('abcdefghij', 5)).toBe('abcd…');
+    expect(excerpt(undefined)).toBe('');
+  });
+});
+
+describe('answers and labels', () => {
+  const choice = {
+    type: 'choice' as const,
+    choice: 'billing',
+    probabilities: { billing: 0.7, technical: 0.3 },
+  };
+  const yes = { type: 'boolean' as const, probability: 0.2 };
+  const score = { type: 'score' as const, score: 3, probabilities: { '2': 0.3, '3': 0.6, '4': 0.1 } };
+
+  it('lists probabilities highest first with the selected one marked', () => {
+    expect(probabilityRows(yes)).toEqual([
+      { value: 'False', probability: 0.8, selected: true },
+      { value: 'True', probability: 0.2, selected: false },
+    ]);
+    expect(probabilityRows(choice)[0]).toEqual({ value: 'billing', probability: 0.7, selected: true });
+  });
+
+  it('builds the agreeing label in its plain shape', () => {
+    expect(agreeingLabel(choice)).toEqual({ type: 'choice', choice: 'billing' });
+    expect(agreeingLabel(yes)).toEqual({ type: 'boolean', probability: 0 });
+    expect(agreeingLabel(score)).toEqual({ type: 'score', score: 3 });
+  });
+
+  it('turns form values into labels and back', () => {
+    expect(labelFromValue('choice', 'technical')).toEqual({ type: 'choice', choice: 'technical' });
+    expect(labelFromValue('boolean', 'true')).toEqual({ type: 'boolean', probability: 1 });
+    expect(labelFromValue('score', '4')).toEqual({ type: 'score', score: 4 });
+    expect(labelFromValue('score', 'x')).toBeNull();
+    expect(labelFromValue('choice', null)).toBeNull();
+    expect(valueFromLabel({ type: 'boolean', probability: 0 })).toBe('false');
+    expect(valueFromLabel(score)).toBe(3);
+  });
+});

@@ -1,0 +1,180 @@
+import type { Schemas } from '../../api/client';
+import { answerText } from '../../lib/answers';
+
+type Answer = Schemas['AnswerDto'];
+type QuestionType = Schemas['PackDocumentDto']['questions'][number]['type'];
+
+// ---------------------------------------------------------------------------------------------
+// Review queue filters, kept in the URL query string.
+
+export type LabeledFilter = 'all' | 'true' | 'false';
+
+export interface ReviewFilters {
+  packId?: string;
+  questionId?: string;
+  labeled: LabeledFilter;
+}
+
+export interface ReviewQuery {
+  packId?: string;
+  questionId?: string;
+  labeled?: 'true' | 'false';
+  cursor?: string;
+}
+
+/** The filters a query string holds; anything unknown or empty is no filter. */
+export function readFilters(params: URLSearchParams): ReviewFilters {
+  const labeled = params.get('labeled');
+  return {
+    packId: params.get('packId') || undefined,
+    questionId: params.get('questionId') || undefined,
+    labeled: labeled === 'true' || labeled === 'false' ? labeled : 'all',
+  };
+}
+
+/** The query string for some filters (no empty keys, `all` left out). */
+export function filtersToParams(filters: ReviewFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.packId) params.set('packId', filters.packId);
+  if (filters.questionId) params.set('questionId', filters.questionId);
+  if (filters.labeled !== 'all') params.set('labeled', filters.labeled);
+  return params;
+}
+
+/** `?a=b` for non-empty filters, `''` otherwise. */
+export function filtersSearch(filters: ReviewFilters): string {
+  const text = filtersToParams(filters).toString();
+  return text ? `?${text}` : '';
+}
+
+/** The query of `GET /api/reviews` for these filters and page. */
+export function reviewQuery(filters: ReviewFilters, cursor?: string): ReviewQuery {
+  const query: ReviewQuery = {};
+  if (filters.packId) query.packId = filters.packId;
+  if (filters.questionId) query.questionId = filters.questionId;
+  if (filters.labeled !== 'all') query.labeled = filters.labeled;
+  if (cursor) query.cursor = cursor;
+  return query;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The next item of the queue (newest first, by createdAt then id).
+
+export interface QueuePosition {
+  id: string;
+  createdAt: string;
+}
+
+/** True when `item` comes after `current` in the queue's order (older, or as old with a smaller id). */
+export function comesAfter(item: QueuePosition, current: QueuePosition): boolean {
+  const a = Date.parse(item.createdAt);
+  const b = Date.parse(current.createdAt);
+  return a < b || (a === b && item.id < current.id);
+}
+
+export interface QueuePage {
+  items: QueuePosition[];
+  nextCursor: string | null;
+}
+
+/**
+ * The id of the item that follows `current` in the queue, paging on as needed; when nothing
+ * follows, the first other item (the queue starts over); null when the queue holds nothing else.
+ * While `current` is in the queue its neighbour is taken as listed (the API orders by microseconds,
+ * finer than the milliseconds it shows); once it has left (labeled), by creation time.
+ */
+export async function findNextReview(
+  fetchPage: (cursor?: string) => Promise<QueuePage>,
+  current: QueuePosition,
+  maxPages = 20,
+): Promise<string | null> {
+  let cursor: string | undefined;
+  let first: string | undefined;
+  let passed = false;
+  for (let page = 0; page < maxPages; page++) {
+    const { items, nextCursor } = await fetchPage(cursor);
+    const index = items.findIndex((item) => item.id === current.id);
+    const next = passed
+      ? items[0]
+      : index >= 0
+        ? items[index + 1]
+        : items.find((item) => comesAfter(item, current));
+    if (next) return next.id;
+    passed ||= index >= 0;
+    first ??= items.find((item) => item.id !== current.id)?.id;
+    if (!nextCursor) break;
+    cursor = nextCursor;
+  }
+  return first ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text.
+
+/** One line of at most `max` characters: whitespace collapsed, an ellipsis when cut. */
+export function excerpt(text: string | undefined, max = 90): string {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers and labels.
+
+export interface ProbabilityRow {
+  value: string;
+  probability: number;
+  selected: boolean;
+}
+
+/** Every value's probability, highest first: options, scores, or True/False for a boolean. */
+export function probabilityRows(answer: Answer | undefined): ProbabilityRow[] {
+  if (!answer) return [];
+  const selected = answerText(answer);
+  const entries: Array<[string, number]> =
+    answer.type === 'boolean'
+      ? [
+          ['True', answer.probability ?? 0],
+          ['False', 1 - (answer.probability ?? 0)],
+        ]
+      : Object.entries(answer.probabilities ?? {});
+  return entries
+    .map(([value, probability]) => ({ value, probability, selected: value === selected }))
+    .sort((a, b) => b.probability - a.probability);
+}
+
+/** The label that agrees with the model's answer (a boolean label is 0 or 1). */
+export function agreeingLabel(answer: Answer): Answer {
+  switch (answer.type) {
+    case 'choice':
+      return { type: 'choice', choice: answer.choice };
+    case 'boolean':
+      return { type: 'boolean', probability: (answer.probability ?? 0) >= 0.5 ? 1 : 0 };
+    case 'score':
+      return { type: 'score', score: answer.score };
+  }
+}
+
+/** The label's answer from a form value; null when the value is missing or not a number for a score. */
+export function labelFromValue(type: QuestionType, value: string | number | null | undefined): Answer | null {
+  if (value === null || value === undefined || value === '') return null;
+  switch (type) {
+    case 'choice':
+      return { type: 'choice', choice: String(value) };
+    case 'boolean':
+      return value === 'true' || value === 'false'
+        ? { type: 'boolean', probability: value === 'true' ? 1 : 0 }
+        : null;
+    case 'score': {
+      const score = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(score) ? { type: 'score', score } : null;
+    }
+  }
+}
+
+/** The form value that shows an answer (the inverse of labelFromValue). */
+export function valueFromLabel(answer: Answer | undefined): string | number | null {
+  if (!answer) return null;
+  if (answer.type === 'boolean') return (answer.probability ?? 0) >= 0.5 ? 'true' : 'false';
+  if (answer.type === 'score') return answer.score ?? null;
+  return answer.choice ?? null;
+}

@@ -1,0 +1,158 @@
+import { BarChart } from '@mantine/charts';
+import { Alert, Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Schemas } from '../../api/client';
+import { countLabel, formatDateTime } from '../../lib/format';
+import { summarizeComparison, type ComparisonSummary } from './simulations';
+import { ScrollRegion } from '../datasets/ScrollRegion';
+import { Empty, ErrorNotice, Loading } from '../../ui/states';
+import { useSimulation, useSimulationComparison } from '../../api/queries/simulations';
+import { StatusBadge } from '../../ui/StatusBadge';
+
+function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
+  if (!summary.questions.length) return <Empty title="No questions in common" />;
+  return (
+    <Stack gap="sm">
+      <ScrollRegion label="Answers changed per question" minWidth={360}>
+        <Table verticalSpacing="xs">
+          <Table.Caption>Tickets whose answer changed, per question</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Question</Table.Th>
+              <Table.Th scope="col">Tickets changed</Table.Th>
+              <Table.Th scope="col">Share</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {summary.questions.map((row) => (
+              <Table.Tr key={row.questionId}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.questionId}</Table.Td>
+                <Table.Td>{row.changed}</Table.Td>
+                <Table.Td>{row.percent}%</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollRegion>
+      <figure
+        style={{ margin: 0 }}
+        aria-label="Bar chart: tickets changed per question (the table above has the same numbers)"
+      >
+        <BarChart
+          h={Math.max(160, summary.questions.length * 36)}
+          data={summary.questions}
+          dataKey="questionId"
+          orientation="vertical"
+          yAxisProps={{ width: 110 }}
+          series={[{ name: 'changed', label: 'Tickets changed', color: 'indigo.6' }]}
+          withBarValueLabel
+        />
+      </figure>
+    </Stack>
+  );
+}
+
+function StatusMoves({ summary }: { summary: ComparisonSummary }) {
+  if (!summary.moves.length) return <Text size="sm">No ticket changed status.</Text>;
+  return (
+    <ScrollRegion label="Status changes" minWidth={320}>
+      <Table verticalSpacing="xs">
+        <Table.Caption>Status changes, from this simulation to the compared one</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">From</Table.Th>
+            <Table.Th scope="col">To</Table.Th>
+            <Table.Th scope="col">Tickets</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {summary.moves.map((move) => (
+            <Table.Tr key={`${move.from}-${move.to}`}>
+              <Table.Td>
+                <StatusBadge status={move.from} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={move.to} />
+              </Table.Td>
+              <Table.Td>{move.count}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollRegion>
+  );
+}
+
+/** This simulation against `?compare=otherId`: answers changed per question, and status moves. */
+export function SimulationComparison({
+  simulation,
+  otherId,
+}: {
+  simulation: Schemas['SimulationDto'];
+  otherId: string;
+}) {
+  const ready = simulation.status === 'completed';
+  const other = useSimulation(otherId);
+  const comparison = useSimulationComparison(
+    simulation.id,
+    otherId,
+    ready && other.data?.status === 'completed',
+  );
+
+  let body;
+  if (!ready) {
+    body = <Alert color="blue">The comparison is shown once this simulation has completed.</Alert>;
+  } else if (other.isError) {
+    body = <ErrorNotice error={other.error} title="Comparison unavailable" />;
+  } else if (other.data && other.data.status !== 'completed') {
+    body = (
+      <Alert color="blue">The compared simulation is {other.data.status}; it must be completed first.</Alert>
+    );
+  } else if (comparison.isError) {
+    body = <ErrorNotice error={comparison.error} title="Comparison unavailable" />;
+  } else if (!comparison.data) {
+    body = <Loading label="Comparing" />;
+  } else {
+    const summary = summarizeComparison(comparison.data);
+    body = (
+      <Stack gap="md">
+        <Text size="sm">
+          Of {countLabel(summary.tickets, 'ticket')} judged in both, {summary.statusChanged} changed status.
+        </Text>
+        <Title order={4} size="h5">
+          Answers changed per question
+        </Title>
+        <QuestionChanges summary={summary} />
+        <Title order={4} size="h5">
+          Status changes
+        </Title>
+        <StatusMoves summary={summary} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="comparison-heading">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h4" id="comparison-heading">
+            Comparison
+          </Title>
+          <Anchor component={Link} to={`/simulations/${simulation.id}`} size="sm">
+            Stop comparing
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Compared with{' '}
+          <Anchor component={Link} to={`/simulations/${otherId}`} inherit>
+            {other.data
+              ? `${other.data.packName} on ${other.data.datasetName}, ${formatDateTime(other.data.createdAt)}`
+              : 'the other simulation'}
+          </Anchor>
+          .
+        </Text>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

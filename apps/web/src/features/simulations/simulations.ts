@@ -1,0 +1,100 @@
+import type { Schemas } from '../../api/client';
+import { countLabel, formatDateTime } from '../../lib/format';
+
+export type SimulationStatus = Schemas['SimulationDto']['status'];
+export type TicketStatus = keyof Schemas['ByStatusDto'];
+
+export const TICKET_STATUSES: TicketStatus[] = ['accept', 'review', 'reject'];
+
+export interface Progress {
+  /** 0 to 100, whole numbers; 100 only when every ticket is judged. */
+  percent: number;
+  /** "3 of 10 tickets". */
+  label: string;
+}
+
+export function progressOf({ completed, total }: { completed: number; total: number }): Progress {
+  const percent = total > 0 ? Math.min(100, Math.floor((completed / total) * 100)) : 100;
+  return { percent, label: `${completed} of ${countLabel(total, 'ticket')}` };
+}
+
+/** "45 s", "3 min", "1 h 5 min". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+}
+
+/**
+ * The time left of a running simulation at `now`, from its pace so far; null before the first
+ * ticket is judged or when it is not running.
+ */
+export function remainingText(
+  simulation: Pick<Schemas['SimulationDto'], 'status' | 'startedAt' | 'completed' | 'total'>,
+  now: number,
+): string | null {
+  const { status, startedAt, completed, total } = simulation;
+  if (status !== 'running' || !startedAt || completed <= 0 || completed >= total) return null;
+  const elapsed = now - new Date(startedAt).getTime();
+  if (!(elapsed > 0)) return null;
+  return `about ${formatDuration((elapsed / completed) * (total - completed))} left`;
+}
+
+/** How long a finished simulation took, or null. */
+export function durationText(simulation: Pick<Schemas['SimulationDto'], 'startedAt' | 'finishedAt'>) {
+  const { startedAt, finishedAt } = simulation;
+  if (!startedAt || !finishedAt) return null;
+  return formatDuration(new Date(finishedAt).getTime() - new Date(startedAt).getTime());
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+type ListItem = Schemas['SimulationListItemDto'];
+
+/** "Support triage on November tickets · 3 Nov 2026, 10:00". */
+export function simulationLabel(item: ListItem): string {
+  return `${item.packName} on ${item.datasetName} · ${formatDateTime(item.createdAt)}`;
+}
+
+/**
+ * The choices for a comparison: only completed simulations compare; B is over the same dataset as
+ * A, and is never A itself.
+ */
+export function compareOptions(items: ListItem[], aId: string | null): { a: Option[]; b: Option[] } {
+  const completed = items.filter((item) => item.status === 'completed');
+  const toOption = (item: ListItem) => ({ value: item.id, label: simulationLabel(item) });
+  const a = completed.find((item) => item.id === aId);
+  const b = completed.filter((item) => item.id !== aId && (!a || item.datasetId === a.datasetId));
+  return { a: completed.map(toOption), b: b.map(toOption) };
+}
+
+export interface ComparisonSummary {
+  tickets: number;
+  /** Tickets whose status differs between the runs. */
+  statusChanged: number;
+  questions: { questionId: string; changed: number; percent: number }[];
+  /** Moves with a different status, most tickets first. */
+  moves: Schemas['StatusChangeDto'][];
+}
+
+/** The comparison in the order a reader wants it: most changed questions and moves first. */
+export function summarizeComparison(comparison: Schemas['SimulationComparisonDto']): ComparisonSummary {
+  const { tickets } = comparison;
+  const moves = comparison.statusChanges
+    .filter((change) => change.from !== change.to && change.count > 0)
+    .sort((a, b) => b.count - a.count);
+  const questions = comparison.questions
+    .map(({ questionId, changed }) => ({
+      questionId,
+      changed,
+      percent: tickets > 0 ? Math.round((changed / tickets) * 100) : 0,
+    }))
+    .sort((a, b) => b.changed - a.changed || a.questionId.localeCompare(b.questionId));
+  return { tickets, statusChanged: moves.reduce((sum, move) => sum + move.count, 0), questions, moves };
+}

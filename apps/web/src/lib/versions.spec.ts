@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { defaultVersionId, versionKind, versionLabel, versionNumber, versionOptions } from './versions';
+
+const versions = [
+  { id: 'c', createdAt: '2026-11-03T00:00:00Z', publishedAt: null },
+  { id: 'b', createdAt: '2026-11-02T00:00:00Z', publishedAt: '2026-11-03T00:00:00Z' },
+  { id: 'a', createdAt: '2026-11-01T00:00:00Z', publishedAt: '2026-11-02T00:00:00Z' },
+];
+
+describe('versions', () => {
+  it('numbers versions from the oldest and labels them', () => {
+    expect(versionNumber(versions, 'a')).toBe(1);
+    expect(versionNumber(versions, 'x')).toBeUndefined();
+    expect(versionKind(versions[0], 'b')).toBe('draft');
+    expect(versionKind(versions[2], 'b')).toBe('published');
+    expect(versionLabel(versions, versions[0], 'b')).toBe('Draft');
+    expect(versionLabel(versions, versions[1], 'b')).toBe('Version 2 (live)');
+    expect(versionLabel(versions, versions[2], 'b')).toMatch(/^Version 1 \(published /);
+  });
+
+  it('lists the draft first, then versions newest first, defaulting to the live one', () => {
+    const options = versionOptions(versions, 'b');
+    expect(options.map((option) => option.value)).toEqual(['c', 'b', 'a']);
+    expect(options.map((option) => option.label.slice(0, 16))).toEqual([
+      'Draft',
+      'Version 2 (live)',
+      'Version 1 (publi',
+    ]);
+    expect(defaultVersionId(versions, 'b')).toBe('b');
+  });
+
+  it('defaults to the draft of a pack never published, and to nothing without versions', () => {
+    expect(versionOptions([versions[0]], null)).toEqual([{ value: 'c', label: 'Draft' }]);
+    expect(defaultVersionId([versions[0]], null)).toBe('c');
+    expect(defaultVersionId([], null)).toBeNull();
+  });
+});

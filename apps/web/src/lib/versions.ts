@@ -1,0 +1,48 @@
+import type { Schemas } from '../api/client';
+import { formatDateTime } from './format';
+
+/** A pack's versions as every feature names them: numbered from the oldest, the live one marked. */
+
+type PackVersion = Schemas['PackVersionDto'];
+
+/** Versions are listed newest first; version 1 is the oldest. */
+export function versionNumber(versions: PackVersion[], id: string): number | undefined {
+  const index = versions.findIndex((version) => version.id === id);
+  return index < 0 ? undefined : versions.length - index;
+}
+
+export type VersionKind = 'draft' | 'live' | 'published';
+
+export function versionKind(version: PackVersion, liveVersionId: string | null): VersionKind {
+  if (version.publishedAt === null) return 'draft';
+  return version.id === liveVersionId ? 'live' : 'published';
+}
+
+/** "Draft", "Version 3 (live)" or "Version 2 (published 5/1/2025, …)". */
+export function versionLabel(versions: PackVersion[], version: PackVersion, liveVersionId: string | null) {
+  const kind = versionKind(version, liveVersionId);
+  if (kind === 'draft') return 'Draft';
+  const number = versionNumber(versions, version.id);
+  return kind === 'live'
+    ? `Version ${number} (live)`
+    : `Version ${number} (published ${formatDateTime(version.publishedAt)})`;
+}
+
+export interface VersionOption {
+  value: string;
+  label: string;
+}
+
+/** Every version of the pack for a Select, newest first (the draft first). */
+export function versionOptions(versions: PackVersion[], liveVersionId: string | null): VersionOption[] {
+  return versions.map((version) => ({
+    value: version.id,
+    label: versionLabel(versions, version, liveVersionId),
+  }));
+}
+
+/** The version selected at first: the live one, else the draft. */
+export function defaultVersionId(versions: PackVersion[], liveVersionId: string | null): string | null {
+  if (liveVersionId && versions.some((version) => version.id === liveVersionId)) return liveVersionId;
+  return versions.find((version) => version.publishedAt === null)?.id ?? versions[0]?.id ?? null;
+}
