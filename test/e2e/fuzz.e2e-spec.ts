@@ -7,35 +7,19 @@ import net from 'node:net';
 import pg from 'pg';
 import { startApi } from '../support/api.js';
 import { Client, PASSWORD, signUp, uniqueEmail } from '../support/client.js';
+import { preview, type Case, type Credential, type Family } from '../support/fuzz/cases.js';
+import type { FuzzContext } from '../support/fuzz/context.js';
+import { fuzzFamilies } from '../support/fuzz/families.js';
+import { MALFORMED_HTTP } from '../support/fuzz/malformed-http.js';
+import { BUILT_IN_QUERY_KEYS } from '../support/fuzz/query.js';
+import { baseRequest, caseFrom } from '../support/fuzz/requests.js';
+import { SECRET_QUERY_ROUTES, secretQuery } from '../support/fuzz/secret-query.js';
+import type { World } from '../support/fuzz/world.js';
 import {
-  anyIndex,
-  deeplyNested,
-  fieldSites,
-  FORBIDDEN_KEYS,
-  getAt,
   listOperations,
-  nested,
-  objectSites,
-  ODD_TEXT,
-  oneOf,
-  oversized,
-  RawJson,
-  reshaped,
-  schemaArbitrary,
   schemaChecker,
-  setAt,
-  structuralSites,
-  toJsonText,
-  UNKNOWN_KEYS,
-  withKey,
-  withOddText,
-  WRONG_TYPES,
-  type ArbitraryOptions,
-  type FieldSite,
-  type JsonPath,
   type OpenApiDocument,
   type Operation,
-  type SchemaSite,
 } from '../support/openapi-arbitraries.js';
 import { freePort, type RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
@@ -83,70 +67,15 @@ const doc = (await (await fetch(`${api.url}/docs/openapi.json`)).json()) as Open
 const OPERATIONS = listOperations(doc).filter((op) => !op.path.startsWith('/docs'));
 
 // ---------------------------------------------------------------------------------------------
-// The owner's world: one of each record, plus spares that destructive routes may consume.
-
-type Kind =
-  'pack' | 'version' | 'evaluation' | 'label' | 'dataset' | 'simulation' | 'key' | 'endpoint' | 'delivery';
-
-interface World {
-  email: string;
-  key: string;
-  cookie: string;
-  userId: string;
-  /** `own` ids serve ordinary routes; `spare` ids (when any) serve DELETE and rotate, so the fuzz keeps its records. */
-  ids: Record<Kind, { own: string[]; spare: string[] }>;
-  /** A real `nextCursor`, for tampering. */
-  cursor: string;
-  /** Every secret, cookie and email seen: none may appear in a log line. */
-  secrets: Set<string>;
-  emails: Set<string>;
-}
+// The owner's world: one of each record, plus spares that destructive routes may consume. The
+// generators (test/support/fuzz/) read it, and the document, through `fuzz`, set once it exists.
 
 let world: World;
+let fuzz: FuzzContext;
+let families: Family[];
 let receiver: Receiver;
 let worker: RunningProcess;
 let workerHealthPort: number;
-
-function kindOfPathParam(path: string, param: string): Kind | undefined {
-  const byName: Record<string, Kind> = {
-    packId: 'pack',
-    datasetId: 'dataset',
-    labelId: 'label',
-    otherId: 'simulation',
-  };
-  if (byName[param]) return byName[param];
-  const byCollection: [string, Kind][] = [
-    ['/app/keys/', 'key'],
-    ['/api/evaluations/', 'evaluation'],
-    ['/api/simulations/', 'simulation'],
-    ['/api/webhook-endpoints/', 'endpoint'],
-    ['/api/webhook-deliveries/', 'delivery'],
-  ];
-  return byCollection.find(([prefix]) => path.startsWith(prefix))?.[1];
-}
-
-/** Query parameters and body properties that name the caller's records. */
-const ID_FIELDS: Record<string, Kind> = {
-  packId: 'pack',
-  datasetId: 'dataset',
-  simulationId: 'simulation',
-  packVersionId: 'version',
-  versionId: 'version',
-  from: 'version',
-  to: 'version',
-};
-
-const isDestructive = (op: Operation) => op.method === 'DELETE' || op.path.endsWith('/rotate');
-
-/** Mostly an id of the caller's own record (read when generated: pools change), sometimes a stranger's. */
-function ownId(kind: Kind, destructive: boolean): fc.Arbitrary<string> {
-  const pick = anyIndex.map((i) => {
-    const pool = world.ids[kind];
-    const ids = destructive && pool.spare.length ? pool.spare : pool.own;
-    return ids[i % ids.length];
-  });
-  return fc.oneof({ arbitrary: pick, weight: 9 }, { arbitrary: fc.uuid({ version: 4 }), weight: 1 });
-}
 
 async function setUpWorld(): Promise<World> {
   const email = uniqueEmail('fuzz-owner');
@@ -228,28 +157,7 @@ async function setUpWorld(): Promise<World> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Requests: one generated case, sent raw (exact bytes, exact path) with each credential.
-
-interface Case {
-  family: string;
-  /** What was broken, in a few words. */
-  note: string;
-  method: string;
-  /** Path and query exactly as sent (already percent-encoded, or deliberately not). */
-  url: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /** The case carries its own (junk) credential: send it once, as is. */
-  ownCredential?: boolean;
-  /** Also send it without any credential. */
-  anonymous: boolean;
-  /** The key as `Authorization: Bearer` instead of `x-api-key`. */
-  bearer: boolean;
-  /** The JSON body breaks the operation's documented schema, so it must not be accepted. */
-  forbidden?: boolean;
-}
-
-type Credential = 'key' | 'bearer' | 'session' | 'none';
+// Requests: one generated case (test/support/fuzz/), sent raw (exact bytes, exact path) with each credential.
 
 interface Reply {
   status: number;
@@ -257,23 +165,6 @@ interface Reply {
   text: string;
   /** Set when no response came back at all. */
   failure?: string;
-}
-
-function makeCase(fields: Omit<Case, 'anonymous' | 'bearer'> & Partial<Case>): Case {
-  const c: Case = { anonymous: false, bearer: false, ...fields };
-  // fast-check prints counterexamples with this: short, whatever the body's size.
-  return Object.assign(c, {
-    [fc.toStringMethod]: () => {
-      const body = c.body ? ` body(${c.body.length} B)=${preview(c.body.toString('utf8'), 160)}` : '';
-      const shown = Object.entries(c.headers).map(([name, value]) => `${name}: ${preview(value, 40)}`);
-      const headers = shown.length ? ` headers={${shown.join(', ')}}` : '';
-      return `${c.method} ${preview(c.url, 160)} [${c.family}: ${c.note}]${headers}${body}`;
-    },
-  });
-}
-
-function preview(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
 }
 
 /** A few requests at a time: the machine has two cores and also runs the worker. */
@@ -454,559 +345,6 @@ async function check(op: Operation, c: Case): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Valid requests: path ids, query, body and headers an honest client would send.
-
-function bodyOptions(): ArbitraryOptions {
-  const options: ArbitraryOptions = {
-    plant: { schemas: ['TicketDto'], marker: MARKER },
-    override: (site: SchemaSite) => bodyOverride(site, options),
-  };
-  return options;
-}
-
-function bodyOverride(site: SchemaSite, options: ArbitraryOptions): fc.Arbitrary<unknown> | undefined {
-  const kind = ID_FIELDS[site.property ?? ''];
-  if (kind && site.schema.format === 'uuid') return ownId(kind, false);
-  const alnum = fc.string({
-    unit: oneOf(...'abcdefghijklmnopqrstuvwxyz0123456789'),
-    maxLength: 10,
-  });
-  if (site.property === 'email') return alnum.map((s) => `${EMAIL_MARK}${s}@example.com`);
-  if (site.property === 'password') return fc.string({ maxLength: 30 }).map((s) => `${PASSWORD_MARK}${s}`);
-  if (site.property === 'url')
-    return oneOf(receiver.url, 'http://127.0.0.1:1/closed', 'not a url', 'ftp://example.com/x');
-  const plain = () => schemaArbitrary(doc, site.schema, { ...options, override: undefined });
-  // Random documents and labels rarely fit; known-good ones reach the code behind validation.
-  if (site.schemaName === 'PackDocumentDto' && site.property === 'document')
-    return fc.oneof(fc.constant(EXAMPLE_PACK.document), plain());
-  if (site.schemaName === 'CreateLabelDto' && site.property === undefined)
-    return fc.oneof(oneOf(...VALID_LABELS), plain());
-  return undefined;
-}
-
-interface BaseRequest {
-  path: string;
-  query: string[];
-  headers: Record<string, string>;
-  body?: unknown;
-}
-
-/** `destructive` draws path ids from the spares, for requests that may delete what they name. */
-function baseRequest(op: Operation, destructive = isDestructive(op)): fc.Arbitrary<BaseRequest> {
-  const params: Record<string, fc.Arbitrary<string>> = {};
-  for (const name of op.pathParams) {
-    const kind = kindOfPathParam(op.path, name);
-    params[name] = kind ? ownId(kind, destructive) : fc.uuid({ version: 4 });
-  }
-  const query = op.queryParams.map((p) => {
-    const kind = ID_FIELDS[p.name];
-    const value = kind ? ownId(kind, false) : schemaArbitrary(doc, p.schema ?? { type: 'string' });
-    const pair = value.map((v) => `${p.name}=${encodeURIComponent(String(v))}`);
-    return p.required ? pair : fc.option(pair, { nil: undefined });
-  });
-  const body = op.bodySchema ? schemaArbitrary(doc, op.bodySchema, bodyOptions()) : fc.constant(undefined);
-  return fc.record({ params: fc.record(params), query: fc.tuple(...query), body }).map((r) => ({
-    path: op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(r.params[name])),
-    query: r.query.filter((q): q is string => q !== undefined),
-    headers: {},
-    body: r.body,
-  }));
-}
-
-const documented = schemaChecker(doc);
-
-const flags = fc.record({ anonymous: fc.boolean(), bearer: fc.boolean() });
-
-/** A case from a base request with some of its parts replaced. */
-function caseFrom(
-  op: Operation,
-  family: string,
-  note: string,
-  base: BaseRequest,
-  extra: { anonymous: boolean; bearer: boolean },
-  /** A Buffer body is sent as is; any other body is written as JSON. */
-  change: Partial<Omit<Case, 'body'>> & { body?: unknown } = {},
-): Case {
-  const body = 'body' in change ? change.body : base.body;
-  const encoded =
-    body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(toJsonText(body), 'utf8');
-  const jsonType: Record<string, string> =
-    encoded && !Buffer.isBuffer(body) ? { 'content-type': 'application/json' } : {};
-  const url = base.path + (base.query.length ? `?${base.query.join('&')}` : '');
-  const method = change.method ?? op.method;
-  const forbidden =
-    !!op.bodySchema && !!encoded && !Buffer.isBuffer(body) && method === op.method
-      ? !documented(op.bodySchema, JSON.parse(encoded.toString('utf8')))
-      : false;
-  return makeCase({
-    forbidden,
-    family,
-    note,
-    method: op.method,
-    url,
-    ...extra,
-    ...change,
-    headers: { ...jsonType, ...base.headers, ...change.headers },
-    body: encoded,
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Ways to break a request, one family at a time.
-
-interface Family {
-  name: string;
-  /** Runs are FUZZ_RUNS times this: families whose sites are many, or whose breakage is rare, get more. */
-  weight?: number;
-  applies(op: Operation): boolean;
-  cases(op: Operation): fc.Arbitrary<Case>;
-}
-
-const hasBody = (op: Operation) => !!op.bodySchema;
-const showPath = (path: JsonPath) => (path.length ? path.join('.') : '(root)');
-
-function describeValue(value: unknown): string {
-  if (value instanceof RawJson) return `raw ${preview(value.text, 24)}`;
-  if (typeof value === 'string') return JSON.stringify(preview(value, 24));
-  if (Array.isArray(value))
-    return value.length > 3 ? `[${value.length} items]` : preview(toJsonText(value), 40);
-  return preview(toJsonText(value) ?? String(value), 40);
-}
-
-type Sites = FieldSite[];
-
-/** A body family: one place of a schema-valid body (picked by index among `sites`) replaced. */
-function bodyFamily(
-  name: string,
-  replacement: (site: FieldSite & { value: unknown }) => fc.Arbitrary<unknown>,
-  { sites = (all: Sites) => all, weight = 1 }: { sites?: (all: Sites) => Sites; weight?: number } = {},
-): Family {
-  return {
-    name,
-    weight,
-    applies: hasBody,
-    cases: (op) =>
-      fc.tuple(baseRequest(op), flags, anyIndex).chain(([base, extra, index]) => {
-        const candidates = sites(fieldSites(doc, op.bodySchema, base.body));
-        const site = candidates[index % candidates.length] ?? { path: [], optional: false };
-        const value = getAt(base.body, site.path);
-        return replacement({ ...site, value }).map((replaced) =>
-          caseFrom(op, name, `${showPath(site.path)} = ${describeValue(replaced)}`, base, extra, {
-            body: setAt(base.body, site.path, replaced),
-          }),
-        );
-      }),
-  };
-}
-
-const BODY_FAMILIES: Family[] = [
-  bodyFamily('types', () => oneOf(...WRONG_TYPES), { weight: 2 }),
-  bodyFamily('nulls', () => fc.constant(null), { weight: 2 }),
-  {
-    // Every field null at once, and every optional field the schema declares set to null.
-    name: 'all-nulls',
-    applies: hasBody,
-    cases: (op) =>
-      fc.tuple(baseRequest(op), flags, fc.boolean()).map(([base, extra, optionalOnly]) => {
-        const sites = fieldSites(doc, op.bodySchema, base.body).filter(
-          (s) => s.path.length > 0 && (!optionalOnly || s.optional),
-        );
-        const body = sites.reduce<unknown>(
-          (b, s) => (getAt(b, s.path.slice(0, -1)) === null ? b : setAt(b, s.path, null)),
-          base.body,
-        );
-        const note = optionalOnly ? 'every optional field null' : 'every field null';
-        return caseFrom(op, 'all-nulls', note, base, extra, { body });
-      }),
-  },
-  bodyFamily('shapes', (site) => reshaped(site.value), { sites: structuralSites, weight: 2 }),
-  bodyFamily('oversize', (site) => oversized(site.value, MARKER)),
-  bodyFamily('nesting', () => nested),
-  {
-    name: 'strings',
-    weight: 2,
-    applies: hasBody,
-    cases: (op) =>
-      fc
-        .tuple(
-          baseRequest(op),
-          flags,
-          oneOf(...ODD_TEXT),
-          oneOf('text' as const, 'map keys' as const, 'everything' as const),
-        )
-        .map(([base, extra, odd, where]) => {
-          const body = withOddText(base.body, fieldSites(doc, op.bodySchema, base.body), odd, where);
-          return caseFrom(op, 'strings', `${JSON.stringify(odd)} in every ${where}`, base, extra, { body });
-        }),
-  },
-  bodyFamily(
-    'strings-one',
-    (site) => oneOf(...ODD_TEXT).map((odd) => `${typeof site.value === 'string' ? site.value : ''}${odd}`),
-    { sites: (all) => all.filter((s) => s.schema?.type === 'string'), weight: 2 },
-  ),
-  {
-    name: 'keys',
-    applies: hasBody,
-    cases: (op) =>
-      fc
-        .tuple(
-          baseRequest(op),
-          flags,
-          anyIndex,
-          oneOf(...FORBIDDEN_KEYS, ...UNKNOWN_KEYS),
-          oneOf<unknown>({}, { polluted: true }, null, 'x', [], JSON.parse('{"__proto__":{"isAdmin":true}}')),
-        )
-        .map(([base, extra, index, key, item]) => {
-          const sites = objectSites(fieldSites(doc, op.bodySchema, base.body));
-          const site = sites[index % sites.length];
-          const body = setAt(base.body, site.path, withKey(getAt(base.body, site.path), key, item));
-          return caseFrom(op, 'keys', `${showPath(site.path)}.${key} = ${describeValue(item)}`, base, extra, {
-            body,
-          });
-        }),
-  },
-  {
-    name: 'whole-body',
-    applies: hasBody,
-    cases: (op) =>
-      fc
-        .tuple(
-          baseRequest(op),
-          flags,
-          oneOf<unknown>(
-            [],
-            [[]],
-            null,
-            'text',
-            1,
-            true,
-            {},
-            deeplyNested('object', 10_000),
-            deeplyNested('array', 10_000),
-          ),
-        )
-        .map(([base, extra, body]) =>
-          caseFrom(op, 'whole-body', `body = ${describeValue(body)}`, base, extra, { body }),
-        ),
-  },
-];
-
-/** Path segments: the caller's ids, other kinds' ids, strangers' UUIDs, junk and encoded junk. */
-function pathSegments(op: Operation, name: string): fc.Arbitrary<string> {
-  const kind = kindOfPathParam(op.path, name);
-  const own = kind ? ownId(kind, isDestructive(op)) : fc.uuid({ version: 4 });
-  // Ids of the caller's records of other kinds (a pack id where a dataset id belongs).
-  const otherKinds = oneOf(
-    ...(['pack', 'evaluation', 'dataset', 'simulation', 'version'] as Kind[]).filter((k) => k !== kind),
-  ).chain((k) => ownId(k, isDestructive(op)));
-  const junk = oneOf(
-    'not-a-uuid',
-    '0',
-    '-1',
-    'null',
-    '__proto__',
-    'constructor',
-    '%00',
-    '%ff',
-    '%2e%2e',
-    '..',
-    '%2f',
-    '%25',
-    '%',
-    'a'.repeat(200),
-    '%ED%A0%80',
-    '%E2%80%AEabc',
-    encodeURIComponent('العربية'),
-    '%20',
-    '00000000-0000-0000-0000-000000000000',
-    'x'.repeat(101),
-  );
-  const bent = own.chain((id) =>
-    oneOf(id.toUpperCase(), `${id}a`, id.replace(/-/g, ''), `%7B${id}%7D`, id.slice(1)),
-  );
-  return fc.oneof(own, otherKinds, fc.uuid({ version: 4 }), junk, bent);
-}
-
-const PATH_FAMILY: Family = {
-  name: 'path',
-  applies: (op) => op.pathParams.length > 0,
-  cases: (op) =>
-    fc
-      .tuple(baseRequest(op), flags, fc.tuple(...op.pathParams.map((name) => pathSegments(op, name))))
-      .map(([base, extra, segments]) => {
-        let i = 0;
-        const path = op.path.replace(/\{[^}]+\}/g, () => segments[i++]);
-        return caseFrom(
-          op,
-          'path',
-          `params ${segments.map((s) => preview(s, 40)).join(', ')}`,
-          { ...base, path },
-          extra,
-        );
-      }),
-};
-
-function cursorJunk(): fc.Arbitrary<string> {
-  const b64 = (s: string) => Buffer.from(s).toString('base64url');
-  const flip = (s: string, at: number) => {
-    const i = at % s.length;
-    return s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
-  };
-  return fc.oneof(
-    fc.string({ maxLength: 60 }).map(encodeURIComponent),
-    fc.base64String({ maxLength: 80 }).map(encodeURIComponent),
-    fc.jsonValue({ maxDepth: 2 }).map((v) => `${b64(JSON.stringify(v))}.${b64('x'.repeat(16))}`),
-    anyIndex.map((at) => encodeURIComponent(flip(world.cursor, at))),
-    oneOf(
-      encodeURIComponent(world.cursor),
-      encodeURIComponent(`${world.cursor}.x`),
-      encodeURIComponent(world.cursor.split('.')[0]),
-      `${b64('["2026-01-01 00:00:00+00","not-a-uuid"]')}.AAAAAAAAAAAAAAAAAAAAAA`,
-      `${b64('[-1]')}.AAAAAAAAAAAAAAAAAAAAAA`,
-      '%00',
-      '.',
-    ),
-  );
-}
-
-const QUERY_JUNK = [
-  '',
-  '%00',
-  'a%00b',
-  '%ff',
-  '%ED%A0%80',
-  encodeURIComponent('\u202eالعربية😀'),
-  'a'.repeat(5_000),
-  'a'.repeat(70_000),
-  '%',
-  'true',
-  '-1',
-  '1e999',
-  'NaN',
-  '[]',
-  '__proto__',
-];
-
-const QUERY_FAMILY: Family = {
-  name: 'query',
-  applies: (op) => op.queryParams.length > 0,
-  cases: (op) =>
-    fc
-      .tuple(
-        baseRequest(op),
-        flags,
-        oneOf(...op.queryParams.map((p) => p.name)),
-        fc.oneof(oneOf(...QUERY_JUNK), cursorJunk()),
-        oneOf('replace', 'repeat', 'bracket'),
-      )
-      .map(([base, extra, name, junk, how]) => {
-        const others = base.query.filter((q) => !q.startsWith(`${name}=`));
-        // `?a=1&a=2` arrives as an array; `a[]=`/`a[b]=` probe nested-query parsers.
-        const added =
-          how === 'repeat'
-            ? [`${name}=${junk}`, `${name}=${junk}2`]
-            : how === 'bracket'
-              ? [`${name}[]=${junk}`, `${name}[b]=1`]
-              : [`${name}=${junk}`];
-        const note = `${how} ${name}=${preview(junk, 40)}`;
-        return caseFrom(op, 'query', note, { ...base, query: [...others, ...added] }, extra);
-      }),
-};
-
-const utf8AsLatin1 = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
-
-interface HeaderChange {
-  note: string;
-  headers: Record<string, string>;
-  /** Sent instead of the generated body (bad content types need one). */
-  body?: Buffer;
-  /** The headers are the credential. */
-  ownCredential?: boolean;
-}
-
-const headerChange = (note: string, headers: Record<string, string>, more: Partial<HeaderChange> = {}) => ({
-  note,
-  headers,
-  ...more,
-});
-
-/** Bad content types, idempotency keys, request ids, oversized headers and junk credentials. */
-function headerChanges(): fc.Arbitrary<HeaderChange> {
-  const body = Buffer.from('{"x":1}');
-  const contentTypes = oneOf(
-    'text/plain',
-    'multipart/form-data; boundary=----fuzz',
-    'application/json; charset=utf-16',
-    'application/json; charset=latin1',
-    'application/x-www-form-urlencoded',
-    'application/jsonx',
-    'application/json, text/plain',
-    '',
-    utf8AsLatin1('application/jsön'),
-  );
-  const idempotency = oneOf(
-    '',
-    ' ',
-    'a'.repeat(129),
-    'a'.repeat(128),
-    utf8AsLatin1('ключ-🔑'),
-    '\u00e9t\u00e9',
-  );
-  const requestIds = oneOf(
-    'a'.repeat(300),
-    '../../etc/passwd',
-    utf8AsLatin1('идентификатор'),
-    '<script>',
-    'a b',
-    '',
-  );
-  const junkCredentials: [string, Record<string, string>][] = [
-    ['x-api-key random', { 'x-api-key': `tj_${randomBytes(16).toString('hex')}` }],
-    ['x-api-key empty', { 'x-api-key': '' }],
-    ['bearer empty', { authorization: 'Bearer ' }],
-    ['bearer two words', { authorization: 'Bearer a b' }],
-    ['basic auth', { authorization: 'Basic Zm9vOmJhcg==' }],
-    ['session cookie junk', { cookie: 'tj_session=junk' }],
-    ['session cookie tampered', { cookie: `${world.cookie.slice(0, -2)}xx` }],
-    ['cookie header junk', { cookie: utf8AsLatin1('tj_session=ü; ;;=') }],
-  ];
-  return fc.oneof(
-    contentTypes.map((t) =>
-      headerChange(`content-type ${JSON.stringify(t)}`, { 'content-type': t }, { body }),
-    ),
-    fc.constant(headerChange('body without content-type', {}, { body })),
-    fc.constant(
-      headerChange('empty JSON body', { 'content-type': 'application/json' }, { body: Buffer.alloc(0) }),
-    ),
-    idempotency.map((k) =>
-      headerChange(`Idempotency-Key ${preview(JSON.stringify(k), 20)}`, { 'idempotency-key': k }),
-    ),
-    requestIds.map((id) =>
-      headerChange(`x-request-id ${preview(JSON.stringify(id), 20)}`, { 'x-request-id': id }),
-    ),
-    oneOf(20_000, 70_000).map((n) =>
-      headerChange(`x-fuzz header of ${n} chars`, { 'x-fuzz': 'a'.repeat(n) }),
-    ),
-    oneOf('text/html', 'application/xml', '*/*;q=0').map((a) => headerChange(`accept ${a}`, { accept: a })),
-    oneOf(...junkCredentials).map(([note, h]) => headerChange(note, h, { ownCredential: true })),
-  );
-}
-
-const HEADER_FAMILY: Family = {
-  name: 'headers',
-  applies: () => true,
-  cases: (op) =>
-    fc
-      .tuple(baseRequest(op), flags, headerChanges())
-      .map(([base, extra, { note, headers, body, ownCredential }]) =>
-        caseFrom(op, 'headers', note, base, extra, { headers, ownCredential, ...(body ? { body } : {}) }),
-      ),
-};
-
-const VERB_FAMILY: Family = {
-  name: 'verbs',
-  applies: () => true,
-  cases: (op) =>
-    fc
-      .tuple(
-        // Another verb on the same path may be its DELETE: only spare records are named.
-        baseRequest(op, true),
-        flags,
-        oneOf(...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => m !== op.method)),
-      )
-      .map(([base, extra, method]) =>
-        caseFrom(op, 'verbs', `${method} instead of ${op.method}`, base, extra, { method }),
-      ),
-};
-
-/** CSV uploads: NUL, lone-surrogate bytes, missing headers, a huge cell, unbalanced quotes. */
-function csvBodies(): fc.Arbitrary<[string, Buffer]> {
-  const cell = fc.string({ maxLength: 20 }).map((s) => `${s.replace(/[",\r\n]/g, '')} ${MARKER}`);
-  const headers = fc.oneof(
-    {
-      arbitrary: oneOf('subject,customerMessage', 'externalId,subject,customerMessage,plan'),
-      weight: 3,
-    },
-    oneOf(
-      'foo,bar',
-      '',
-      'subject,subject,customerMessage',
-      '\ufeffsubject,customerMessage',
-      'subject\u0000,customerMessage',
-      '__proto__,subject,customerMessage',
-    ),
-  );
-  // Each breaker spoils the first data row only, so the rest of the upload stays plausible.
-  const breakers: [string, (row: string) => Buffer][] = [
-    ['plain', (row) => Buffer.from(row)],
-    ['NUL in a cell', (row) => Buffer.from(row.replace(' ', '\u0000'))],
-    ['lone surrogate bytes', (row) => Buffer.concat([Buffer.from(row), Buffer.from([0xed, 0xa0, 0x80])])],
-    ['invalid UTF-8', (row) => Buffer.concat([Buffer.from(row), Buffer.from([0xff, 0xfe])])],
-    ['unbalanced quote', (row) => Buffer.from(`"${row}`)],
-    ['quote mid-cell', (row) => Buffer.from(row.replace(' ', ' "x" '))],
-    ['huge cell', (row) => Buffer.from(`${row}${'y'.repeat(900_000)}`)],
-    ['extra field', (row) => Buffer.from(`${row},extra,more`)],
-    ['missing field', (row) => Buffer.from(row.split(',')[0])],
-  ];
-  return fc
-    .tuple(
-      headers,
-      fc.array(fc.tuple(cell, cell, cell, cell), { minLength: 1, maxLength: 4 }),
-      oneOf(...breakers),
-      oneOf('\n', '\r\n'),
-      oneOf(false, false, true),
-    )
-    .map(([header, cells, [note, breakRow], eol, overCapacity]) => {
-      const width = Math.max(header.split(',').length, 1);
-      // 251 rows: one more than a dataset holds.
-      const rows = Array.from({ length: overCapacity ? 251 : cells.length }, (_, i) =>
-        cells[i % cells.length].slice(0, width).join(','),
-      );
-      const lines = rows.map((row, i) => (i === 0 ? breakRow(row) : Buffer.from(row)));
-      const body = Buffer.concat(
-        [header, ...lines].map((line) => Buffer.concat([Buffer.from(line), Buffer.from(eol)])),
-      );
-      return [`${note}, header ${JSON.stringify(preview(header, 30))}, ${rows.length} rows`, body];
-    });
-}
-
-const CSV_FAMILY: Family = {
-  name: 'csv',
-  weight: 6,
-  applies: (op) => op.bodyTypes.includes('text/csv'),
-  cases: (op) =>
-    fc
-      .tuple(
-        baseRequest(op),
-        flags,
-        csvBodies(),
-        oneOf('text/csv', 'text/csv; charset=utf-8', 'text/csv; charset=latin1'),
-      )
-      .map(([base, extra, [note, body], type]) =>
-        caseFrom(op, 'csv', `${type}: ${note}`, base, extra, { body, headers: { 'content-type': type } }),
-      ),
-};
-
-const VALID_FAMILY: Family = {
-  name: 'valid',
-  applies: () => true,
-  cases: (op) =>
-    fc
-      .tuple(baseRequest(op), flags)
-      .map(([base, extra]) => caseFrom(op, 'valid', 'schema-valid', base, extra)),
-};
-
-const FAMILIES = [
-  VALID_FAMILY,
-  ...BODY_FAMILIES,
-  PATH_FAMILY,
-  QUERY_FAMILY,
-  HEADER_FAMILY,
-  VERB_FAMILY,
-  CSV_FAMILY,
-];
-
-// ---------------------------------------------------------------------------------------------
 // Running: one fast-check property per operation and family, seeded from FUZZ_SEED.
 
 function seedFor(op: Operation, family: string): number {
@@ -1063,30 +401,7 @@ function compactReport(op: Operation, failures: FamilyFailure[]): string {
   return `${op.method} ${op.path}: ${groups.size} distinct contract violation(s) (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})\n${parts.join('\n')}`;
 }
 
-/**
- * Requests no HTTP client would send (a bad Content-Length, a header line without a colon): Node's
- * parser refuses them before any route runs, and the answer, when there is one, still keeps the contract.
- */
-const MALFORMED_HTTP: [string, string][] = [
-  ['bad content-length', 'POST /api/judge HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'],
-  [
-    'length and chunked',
-    'POST /api/judge HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
-  ],
-  [
-    'bad chunk size',
-    'POST /api/judge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
-  ],
-  ['header without colon', 'GET /api/packs HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'],
-  ['NUL in a header value', 'GET /api/packs HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n'],
-  ['unknown HTTP version', 'GET /api/packs HTTP/9.9\r\nHost: x\r\n\r\n'],
-  ['space in the path', 'GET /api/pa cks HTTP/1.1\r\nHost: x\r\n\r\n'],
-  ['unknown method', 'BREW /api/packs HTTP/1.1\r\nHost: x\r\n\r\n'],
-  ['bad percent-encoding', 'GET /api/packs/%ff HTTP/1.1\r\nHost: x\r\n\r\n'],
-  ['oversized header', `GET /api/packs HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`],
-];
-
-/** Writes raw bytes and reads whatever comes back until the server closes or goes quiet. */
+/** Writes raw bytes (MALFORMED_HTTP) and reads whatever comes back until the server closes or goes quiet. */
 function rawExchange(request: string): Promise<Reply | null> {
   const base = new URL(api.url);
   return new Promise((resolve) => {
@@ -1119,45 +434,6 @@ function parseRawResponse(raw: string): Reply | null {
   };
 }
 
-/** Query keys that Nest, class-transformer and class-validator each hid from the unknown-field rule. */
-const BUILT_IN_QUERY_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'prototype'];
-
-/** Where a client may put a credential in a query string, refused or not: no value may reach a log. */
-const SECRET_QUERY_PARAMS = [
-  'access_token',
-  'token',
-  'code',
-  'refresh_token',
-  'client_secret',
-  'code_verifier',
-  'state',
-];
-const SECRET_QUERY_ROUTES: [method: string, path: string][] = [
-  ['POST', '/mcp'],
-  ['GET', '/mcp'],
-  ['GET', '/oauth/authorize'],
-  ['POST', '/oauth/token'],
-  ['POST', '/oauth/revoke'],
-  ['GET', '/api/evaluations'],
-  ['POST', '/api/judge'],
-  ['GET', '/api/nope'],
-  ['GET', '/login'],
-  ['GET', '/docs/openapi.json'],
-];
-
-/** Each secret parameter as sent, in lower case, in upper case and with its first letter percent-encoded. */
-function secretQuery(tag: string): { query: string; values: string[] } {
-  const values: string[] = [];
-  const pairs = SECRET_QUERY_PARAMS.flatMap((name, i) => {
-    const spellings = [name, name.toUpperCase(), `%${name.charCodeAt(0).toString(16)}${name.slice(1)}`];
-    return spellings.map((spelling, j) => {
-      values.push(`tj_at_${tag}${TAG}${i}x${j}`);
-      return `${spelling}=${values.at(-1)}`;
-    });
-  });
-  return { query: pairs.join('&'), values };
-}
-
 describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
   beforeAll(async () => {
     receiver = await new Receiver().start();
@@ -1170,6 +446,16 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
       WORKER_CONCURRENCY: '4',
     });
     world = await setUpWorld();
+    fuzz = {
+      doc,
+      documented: schemaChecker(doc),
+      world,
+      marks: { marker: MARKER, email: EMAIL_MARK, password: PASSWORD_MARK },
+      receiverUrl: receiver.url,
+      examplePack: EXAMPLE_PACK,
+      validLabels: VALID_LABELS,
+    };
+    families = fuzzFamilies(fuzz);
   }, 60_000);
 
   afterAll(async () => {
@@ -1187,7 +473,7 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
 
   for (const op of OPERATIONS) {
     it(`${op.method} ${op.path}`, async () => {
-      const failures = await Promise.all(FAMILIES.filter((f) => f.applies(op)).map((f) => runFamily(op, f)));
+      const failures = await Promise.all(families.filter((f) => f.applies(op)).map((f) => runFamily(op, f)));
       const failed = failures.filter((f): f is FamilyFailure => f !== null);
       if (failed.length) throw new Error(compactReport(op, failed));
     }, 90_000);
@@ -1198,10 +484,10 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
     expect(routes.length).toBeGreaterThan(3);
     const wrong: string[] = [];
     for (const op of routes) {
-      const [base] = fc.sample(baseRequest(op), { seed: seedFor(op, 'built-in keys'), numRuns: 1 });
+      const [base] = fc.sample(baseRequest(fuzz, op), { seed: seedFor(op, 'built-in keys'), numRuns: 1 });
       for (const key of BUILT_IN_QUERY_KEYS) {
         const broken = { ...base, query: [...base.query, `${key}=1`] };
-        const c = caseFrom(op, 'built-in keys', key, broken, { anonymous: false, bearer: false });
+        const c = caseFrom(fuzz, op, 'built-in keys', key, broken, { anonymous: false, bearer: false });
         const reply = await send(op, c, 'key');
         const named = reply.status === 400 && JSON.parse(reply.text).issues?.some((i: any) => i.path === key);
         const problems = contractViolations(reply);
@@ -1214,7 +500,7 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
   it('logs no secret sent in a query string, on any route', async () => {
     const planted: string[] = [];
     for (const [method, path] of SECRET_QUERY_ROUTES) {
-      const { query, values } = secretQuery(path.replace(/\W/g, ''));
+      const { query, values } = secretQuery(path.replace(/\W/g, ''), TAG);
       planted.push(...values);
       const headers = path.startsWith('/api') ? { 'x-api-key': world.key } : undefined;
       const res = await fetch(`${api.url}${path}?${query}`, { method, headers });
