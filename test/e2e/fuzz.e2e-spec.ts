@@ -267,11 +267,12 @@ function rememberSecrets(reply: Reply): void {
 /**
  * What is wrong with an answer: `forbidden` when the request broke the documented schema (it must
  * not be accepted), `may503` for /readyz, whose 503 `{error, checks}` is documented, `oauth` for
- * the OAuth endpoints, whose errors have the OAuth body `{error, error_description?}` (RFC 6749).
+ * the OAuth endpoints, whose errors have the OAuth body `{error, error_description?}` (RFC 6749),
+ * `jsonRpc` for /mcp, whose 400s for a body it cannot read are JSON-RPC errors (-32700, -32600).
  */
 function contractViolations(
   reply: Reply,
-  { forbidden = false, may503 = false, oauth = false } = {},
+  { forbidden = false, may503 = false, oauth = false, jsonRpc = false } = {},
 ): string[] {
   if (reply.failure) return [`no response (${reply.failure})`];
   const problems: string[] = [];
@@ -283,11 +284,30 @@ function contractViolations(
   if (reply.status !== 204 && !/^application\/json\s*(;|$)/.test(type))
     problems.push(`content-type "${type || 'none'}"`);
   if (reply.status >= 400 && !documented503) {
-    if (!isErrorBody(reply.text, oauth ? 'error_description' : 'issues'))
+    const jsonRpcRefusal = jsonRpc && reply.status === 400 && isJsonRpcRefusal(reply.text);
+    if (!jsonRpcRefusal && !isErrorBody(reply.text, oauth ? 'error_description' : 'issues'))
       problems.push(`error body is not exactly {error, ${oauth ? 'error_description' : 'issues'}?}`);
     if (PLANTED.some((marker) => reply.text.includes(marker))) problems.push('planted text echoed');
   }
   return problems;
+}
+
+/** A JSON-RPC 2.0 error answer for a request whose id could not be read: a parse error or an invalid request. */
+function isJsonRpcRefusal(text: string): boolean {
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const { jsonrpc, id, error, ...rest } = body ?? {};
+  return (
+    jsonrpc === '2.0' &&
+    id === null &&
+    [-32700, -32600].includes(error?.code) &&
+    typeof error?.message === 'string' &&
+    Object.keys(rest).length === 0
+  );
 }
 
 function isErrorBody(text: string, detail: 'issues' | 'error_description'): boolean {
@@ -325,6 +345,7 @@ async function check(op: Operation, c: Case): Promise<void> {
       forbidden: c.forbidden,
       may503: op.path === '/readyz',
       oauth: op.path.startsWith('/oauth/'),
+      jsonRpc: op.path === '/mcp',
     });
     if (!problems.length) return;
     const finding: Finding = {
