@@ -91,7 +91,7 @@ describe('delivery claims', () => {
     expect(await webhooks.claimDelivery(id, late, 100)).not.toBeNull();
     await sleep(200);
     expect(await webhooks.claimDelivery(id, current, 10_000)).not.toBeNull();
-    const attempt = { ok: true, statusCode: 200, error: null, final: false, nextAttemptAt: null };
+    const attempt = { status: 'succeeded' as const, statusCode: 200, error: null, nextAttemptAt: null };
     expect(await webhooks.recordAttempt(id, late, attempt)).toBe(false);
     expect(await webhooks.renewClaim(id, late, 60_000)).toBe(false);
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0, claimOwner: current });

@@ -172,6 +172,8 @@ describe('simulations on the worker', () => {
       packId: pack.id,
       packVersionId: pack.liveVersionId,
       total: 1,
+      status: 'queued',
+      finishedAt: null,
     });
     await api.app.get(SimulationRepository).markRunning(simulationId);
     const [ticketId] = await api.app.get(DatasetRepository).ticketIds(dataset.id, 1);

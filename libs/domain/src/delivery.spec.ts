@@ -4,6 +4,7 @@ import {
   nextAttemptAfter,
   planAttempt,
   retryAfterClaimRefused,
+  recordOfAttempt,
   statusAfterAttempt,
 } from './delivery.js';
 
@@ -67,5 +68,24 @@ describe('retryAfterClaimRefused', () => {
     expect(retryAfterClaimRefused(null)).toBeNull();
     expect(retryAfterClaimRefused({ status: 'succeeded', claimRemainingMs: 0 })).toBeNull();
     expect(retryAfterClaimRefused({ status: 'failed', claimRemainingMs: 900 })).toBeNull();
+  });
+});
+
+describe('recordOfAttempt', () => {
+  const next = new Date('2030-01-01T00:00:00Z');
+  const outcome = { statusCode: 500, error: 'HTTP 500', nextAttemptAt: next };
+
+  it('keeps the next attempt only while the delivery stays pending', () => {
+    expect(recordOfAttempt({ ...outcome, ok: false, final: false })).toEqual({
+      status: 'pending',
+      statusCode: 500,
+      error: 'HTTP 500',
+      nextAttemptAt: next,
+    });
+    expect(recordOfAttempt({ ...outcome, ok: false, final: true }).nextAttemptAt).toBeNull();
+    expect(recordOfAttempt({ ...outcome, ok: true, final: false })).toMatchObject({
+      status: 'succeeded',
+      nextAttemptAt: null,
+    });
   });
 });

@@ -38,6 +38,31 @@ export function statusAfterAttempt(ok: boolean, final: boolean): DeliveryStatus 
   return final ? 'failed' : 'pending';
 }
 
+/** An attempt's outcome as the caller saw it. */
+export interface AttemptOutcome {
+  ok: boolean;
+  /** The round's last attempt (`AttemptPlan.final`). */
+  final: boolean;
+  statusCode: number | null;
+  error: string | null;
+  /** When the next attempt would be due, were this one to fail and not be final. */
+  nextAttemptAt: Date | null;
+}
+
+/** What an attempt leaves on the delivery: its status, and a next attempt only while one remains. */
+export interface AttemptRecord {
+  status: DeliveryStatus;
+  statusCode: number | null;
+  error: string | null;
+  nextAttemptAt: Date | null;
+}
+
+export function recordOfAttempt(outcome: AttemptOutcome): AttemptRecord {
+  const status = statusAfterAttempt(outcome.ok, outcome.final);
+  const nextAttemptAt = status === 'pending' ? outcome.nextAttemptAt : null;
+  return { status, statusCode: outcome.statusCode, error: outcome.error, nextAttemptAt };
+}
+
 /** When the next attempt is due after a failed one: exponential from `backoffMs`, per round. */
 export function nextAttemptAfter(now: Date, backoffMs: number, roundAttempts: number): Date {
   return new Date(now.getTime() + backoffMs * 2 ** roundAttempts);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { idempotencyResultColumn, IdempotencyRules, type IdempotencySurface } from './idempotency.js';
+import { idempotencyResultKind, IdempotencyRules, type IdempotencySurface } from './idempotency.js';
 
 const rules = new IdempotencyRules(12_000);
 const SURFACES: IdempotencySurface[] = ['judge', 'mcp', 'inbound'];
 
-describe('idempotencyResultColumn', () => {
+describe('idempotencyResultKind', () => {
   it('marks judge and mcp keys done by their evaluation, inbound keys by their event', () => {
-    expect(SURFACES.map(idempotencyResultColumn)).toEqual(['evaluation_id', 'evaluation_id', 'event_id']);
+    expect(SURFACES.map(idempotencyResultKind)).toEqual(['evaluation', 'evaluation', 'event']);
   });
 });
 
@@ -51,18 +51,18 @@ describe('IdempotencyRules', () => {
   it("lets a takeover delete only a claim still pending on the surface's own result column", () => {
     expect(rules.staleRelease('judge')).toEqual({
       kind: 'stale',
-      resultColumn: 'evaluation_id',
+      result: 'evaluation',
       olderThanMs: 12_000,
     });
     expect(rules.staleRelease('mcp')).toEqual({
       kind: 'stale',
-      resultColumn: 'evaluation_id',
+      result: 'evaluation',
       olderThanMs: 12_000,
     });
     // Inbound keys record their event, never an evaluation: testing evaluation_id would drop done keys.
     expect(rules.staleRelease('inbound')).toEqual({
       kind: 'stale',
-      resultColumn: 'event_id',
+      result: 'event',
       olderThanMs: 12_000,
     });
   });

@@ -1,13 +1,13 @@
 /** The routes that take an Idempotency-Key; each keeps its own keys, so one string never collides. */
 export type IdempotencySurface = 'judge' | 'mcp' | 'inbound';
 
-/** The claim column that holds what a key stands for once done: an evaluation, or an inbound event. */
-export type IdempotencyResultColumn = 'evaluation_id' | 'event_id';
+/** What a key stands for once done: an evaluation (judge, MCP), or an inbound event. */
+export type IdempotencyResultKind = 'evaluation' | 'event';
 
-const RESULT_COLUMN: Record<IdempotencySurface, IdempotencyResultColumn> = {
-  judge: 'evaluation_id',
-  mcp: 'evaluation_id',
-  inbound: 'event_id',
+const RESULT_KIND: Record<IdempotencySurface, IdempotencyResultKind> = {
+  judge: 'evaluation',
+  mcp: 'evaluation',
+  inbound: 'event',
 };
 
 /** A claim of the key as another request finds it: its result (null while pending) and its age. */
@@ -28,10 +28,10 @@ export type ClaimVerdict =
 
 /**
  * Which claim a release may delete: the owner's own (whatever its state), or only a claim still
- * pending (its result column null) and older than `olderThanMs`, which a takeover may drop.
+ * pending (no result of its surface's kind yet) and older than `olderThanMs`, which a takeover may drop.
  */
 export type ClaimRelease =
-  { kind: 'owned' } | { kind: 'stale'; resultColumn: IdempotencyResultColumn; olderThanMs: number };
+  { kind: 'owned' } | { kind: 'stale'; result: IdempotencyResultKind; olderThanMs: number };
 
 /** What the claim's owner does with its work's outcome: store the result, or give the key up. */
 export type ClaimSettlement = 'complete' | 'release';
@@ -41,8 +41,8 @@ const STALE_MARGIN_MS = 10_000;
 /** How much longer than the stale window a request waits for another's claim before a 409. */
 const WAIT_MARGIN_MS = 5_000;
 
-export function idempotencyResultColumn(surface: IdempotencySurface): IdempotencyResultColumn {
-  return RESULT_COLUMN[surface];
+export function idempotencyResultKind(surface: IdempotencySurface): IdempotencyResultKind {
+  return RESULT_KIND[surface];
 }
 
 /** The rules of an idempotency claim (at most one run per user, surface and key), the same on every surface. */
@@ -81,8 +81,8 @@ export class IdempotencyRules {
     return { kind: 'owned' };
   }
 
-  /** A takeover drops the claim only if it is still pending on the surface's own result column. */
+  /** A takeover drops the claim only if it still has no result of the surface's own kind. */
   staleRelease(surface: IdempotencySurface): ClaimRelease {
-    return { kind: 'stale', resultColumn: idempotencyResultColumn(surface), olderThanMs: this.staleAfterMs };
+    return { kind: 'stale', result: idempotencyResultKind(surface), olderThanMs: this.staleAfterMs };
   }
 }

@@ -30,12 +30,12 @@ export { checkLabelFit, type LabelFit } from './label-fit.js';
 export { signBody, verifyBodySignature } from './signature.js';
 export {
   IdempotencyRules,
-  idempotencyResultColumn,
+  idempotencyResultKind,
   type ClaimRelease,
   type ClaimSettlement,
   type ClaimVerdict,
   type IdempotencyClaim,
-  type IdempotencyResultColumn,
+  type IdempotencyResultKind,
   type IdempotencySurface,
 } from './idempotency.js';
 export {
@@ -43,15 +43,18 @@ export {
   nextAttemptAfter,
   planAttempt,
   retryAfterClaimRefused,
+  recordOfAttempt,
   statusAfterAttempt,
+  type AttemptOutcome,
   type AttemptPlan,
+  type AttemptRecord,
   type DeliveryClaimState,
   type DeliveryProgress,
   type DeliveryStatus,
 } from './delivery.js';
 export {
   ACTIVE_SIMULATION_STATUSES,
-  ACTIVE_SIMULATION_STATUSES_SQL,
+  initialSimulationState,
   initialSimulationStatus,
   isActiveSimulation,
   type SimulationStatus,

@@ -20,7 +20,11 @@ export function initialSimulationStatus(total: number): SimulationStatus {
   return total === 0 ? 'completed' : 'queued';
 }
 
-/** The active states as a SQL list, for the statements that guard a transition atomically. */
-export const ACTIVE_SIMULATION_STATUSES_SQL = ACTIVE_SIMULATION_STATUSES.map((status) => `'${status}'`).join(
-  ', ',
-);
+/** A new simulation's state: `queued`, or `completed` (started and finished `now`) when empty. */
+export function initialSimulationState(
+  total: number,
+  now: Date,
+): { status: SimulationStatus; finishedAt: Date | null } {
+  const status = initialSimulationStatus(total);
+  return { status, finishedAt: status === 'completed' ? now : null };
+}

@@ -3,12 +3,12 @@
 -- deliveries.claim
 -- params: $1 leaseMs, $2 owner, $3 id
 UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => $1::float8 / 1000),
-         claim_owner = $2
-   WHERE id = $3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
-  RETURNING id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
-updated_at AS "updatedAt", created_at::text AS "createdAtText";
+       claim_owner = $2
+ WHERE id = $3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+RETURNING id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
+          simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+          last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+          updated_at AS "updatedAt", created_at::text AS "createdAtText";
 
 -- deliveries.countFailures
 -- params: $1 userId
@@ -18,9 +18,11 @@ SELECT count(*)::int AS count FROM webhook_deliveries
 -- deliveries.find
 -- params: $1 id
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-  simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-  last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
-  updated_at AS "updatedAt", created_at::text AS "createdAtText" FROM webhook_deliveries WHERE id = $1;
+       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       updated_at AS "updatedAt", created_at::text AS "createdAtText"
+  FROM webhook_deliveries
+ WHERE id = $1;
 
 -- deliveries.findClaim
 -- params: $1 id
@@ -31,19 +33,31 @@ SELECT status, GREATEST(0, COALESCE(EXTRACT(EPOCH FROM claimed_until - clock_tim
 -- deliveries.findForEvent
 -- params: $1 eventId
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-  simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-  last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
-  updated_at AS "updatedAt", created_at::text AS "createdAtText" FROM webhook_deliveries WHERE event_id = $1;
+       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       updated_at AS "updatedAt", created_at::text AS "createdAtText"
+  FROM webhook_deliveries
+ WHERE event_id = $1;
+
+-- deliveries.findForUser
+-- params: $1 id, $2 userId
+SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
+       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       updated_at AS "updatedAt", created_at::text AS "createdAtText"
+  FROM webhook_deliveries
+ WHERE id = $1 AND user_id = $2;
 
 -- deliveries.list
 -- params: $1 userId, $2 status, $3 afterCreatedAt, $4 afterId, $5 limit
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
-updated_at AS "updatedAt", created_at::text AS "createdAtText" FROM webhook_deliveries
-   WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)
-     AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
-   ORDER BY created_at DESC, id DESC LIMIT $5;
+       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       updated_at AS "updatedAt", created_at::text AS "createdAtText"
+  FROM webhook_deliveries
+ WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)
+   AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+ ORDER BY created_at DESC, id DESC LIMIT $5;
 
 -- deliveries.markPending
 -- params: $1 id
@@ -51,14 +65,21 @@ UPDATE webhook_deliveries SET status = 'pending', round = attempts + 1, next_att
        updated_at = clock_timestamp()
  WHERE id = $1 AND status <> 'pending' RETURNING round;
 
+-- deliveries.overdue
+-- params: $1 olderThanMs, $2 limit
+SELECT id, round FROM webhook_deliveries
+ WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::float8 / 1000)
+ ORDER BY next_attempt_at ASC LIMIT $2;
+
 -- deliveries.recentFailures
 -- params: $1 userId, $2 limit
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
-updated_at AS "updatedAt", created_at::text AS "createdAtText" FROM webhook_deliveries
-   WHERE user_id = $1 AND status = 'failed' AND evaluation_id IS NOT NULL
-   ORDER BY updated_at DESC LIMIT $2;
+       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
+       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       updated_at AS "updatedAt", created_at::text AS "createdAtText"
+  FROM webhook_deliveries
+ WHERE user_id = $1 AND status = 'failed' AND evaluation_id IS NOT NULL
+ ORDER BY updated_at DESC LIMIT $2;
 
 -- deliveries.recordAttempt
 -- params: $1 status, $2 statusCode, $3 error, $4 nextAttemptAt, $5 id, $6 owner

@@ -22,6 +22,742 @@ SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, CO
 ON CONFLICT DO NOTHING
 RETURNING id, created_at AS "createdAt";
 
+-- evaluations.list[after]
+-- params: $1 userId, $2 afterAt, $3 afterId, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND (created_at, id) < ($2::timestamptz, $3::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[all]
+-- params: $1 userId, $2 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+ ORDER BY created_at DESC, id DESC
+ LIMIT $2;
+
+-- evaluations.list[packId]
+-- params: $1 userId, $2 packId, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.list[packId+after]
+-- params: $1 userId, $2 packId, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[packId+simulationId]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[packId+simulationId+after]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.list[packId+simulationId+source]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 source, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND source = $4
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[packId+simulationId+source+after]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 source, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND source = $4
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.list[packId+simulationId+status]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 status, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND status = $4
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[packId+simulationId+status+after]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 status, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND status = $4
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.list[packId+simulationId+status+source]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 status, $5 source, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND status = $4
+   AND source = $5
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.list[packId+simulationId+status+source+after]
+-- params: $1 userId, $2 packId, $3 simulationId, $4 status, $5 source, $6 afterAt, $7 afterId, $8 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND simulation_id = $3
+   AND status = $4
+   AND source = $5
+   AND (created_at, id) < ($6::timestamptz, $7::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $8;
+
+-- evaluations.list[packId+source]
+-- params: $1 userId, $2 packId, $3 source, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND source = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[packId+source+after]
+-- params: $1 userId, $2 packId, $3 source, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND source = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.list[packId+status]
+-- params: $1 userId, $2 packId, $3 status, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND status = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[packId+status+after]
+-- params: $1 userId, $2 packId, $3 status, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND status = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.list[packId+status+source]
+-- params: $1 userId, $2 packId, $3 status, $4 source, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND status = $3
+   AND source = $4
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[packId+status+source+after]
+-- params: $1 userId, $2 packId, $3 status, $4 source, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND pack_id = $2
+   AND status = $3
+   AND source = $4
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.list[simulationId]
+-- params: $1 userId, $2 simulationId, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.list[simulationId+after]
+-- params: $1 userId, $2 simulationId, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[simulationId+source]
+-- params: $1 userId, $2 simulationId, $3 source, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND source = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[simulationId+source+after]
+-- params: $1 userId, $2 simulationId, $3 source, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND source = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.list[simulationId+status]
+-- params: $1 userId, $2 simulationId, $3 status, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND status = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[simulationId+status+after]
+-- params: $1 userId, $2 simulationId, $3 status, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND status = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.list[simulationId+status+source]
+-- params: $1 userId, $2 simulationId, $3 status, $4 source, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND status = $3
+   AND source = $4
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[simulationId+status+source+after]
+-- params: $1 userId, $2 simulationId, $3 status, $4 source, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND simulation_id = $2
+   AND status = $3
+   AND source = $4
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.list[source]
+-- params: $1 userId, $2 source, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND source = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.list[source+after]
+-- params: $1 userId, $2 source, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND source = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[status]
+-- params: $1 userId, $2 status, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND status = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.list[status+after]
+-- params: $1 userId, $2 status, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND status = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.list[status+source]
+-- params: $1 userId, $2 status, $3 source, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND status = $2
+   AND source = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.list[status+source+after]
+-- params: $1 userId, $2 status, $3 source, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+   AND status = $2
+   AND source = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listReviews[after]
+-- params: $1 userId, $2 afterAt, $3 afterId, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND (created_at, id) < ($2::timestamptz, $3::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[all]
+-- params: $1 userId, $2 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+ ORDER BY created_at DESC, id DESC
+ LIMIT $2;
+
+-- evaluations.listReviews[labeled]
+-- params: $1 userId, $2 labeled, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND labeled = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listReviews[labeled+after]
+-- params: $1 userId, $2 labeled, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND labeled = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[packId]
+-- params: $1 userId, $2 packId, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listReviews[packId+after]
+-- params: $1 userId, $2 packId, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[packId+labeled]
+-- params: $1 userId, $2 packId, $3 labeled, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND labeled = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[packId+labeled+after]
+-- params: $1 userId, $2 packId, $3 labeled, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND labeled = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listReviews[packId+questionId]
+-- params: $1 userId, $2 packId, $3 questionId, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[packId+questionId+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listReviews[packId+questionId+labeled]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[packId+questionId+labeled+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listReviews[questionId]
+-- params: $1 userId, $2 questionId, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listReviews[questionId+after]
+-- params: $1 userId, $2 questionId, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[questionId+labeled]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[questionId+labeled+after]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
 -- evaluations.unstoredAnswers
 -- params: $1 questionId, $2 userId, $3 packVersionId
 SELECT result -> 'answers' -> $1 AS answer

@@ -6,6 +6,20 @@ INSERT INTO idempotency_keys (user_id, surface, key, expires_at)
 VALUES ($1, $2, $3, now() + make_interval(hours => $4))
 ON CONFLICT DO NOTHING RETURNING 1 AS claimed;
 
+-- idempotency.complete.evaluation
+-- params: $1 resultId, $2 userId, $3 surface, $4 key
+UPDATE idempotency_keys SET evaluation_id = $1
+ WHERE user_id = $2 AND surface = $3 AND key = $4;
+
+-- idempotency.complete.event
+-- params: $1 resultId, $2 userId, $3 surface, $4 key
+UPDATE idempotency_keys SET event_id = $1
+ WHERE user_id = $2 AND surface = $3 AND key = $4;
+
+-- idempotency.deleteExpired
+-- params: none
+DELETE FROM idempotency_keys WHERE expires_at < now();
+
 -- idempotency.deleteExpiredKey
 -- params: $1 userId, $2 surface, $3 key
 DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3 AND expires_at < now();
@@ -15,3 +29,19 @@ DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3 AN
 SELECT evaluation_id AS "evaluationId", event_id AS "eventId",
        (extract(epoch FROM now() - created_at) * 1000)::float8 AS "ageMs"
   FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3;
+
+-- idempotency.release.owned
+-- params: $1 userId, $2 surface, $3 key
+DELETE FROM idempotency_keys WHERE user_id = $1 AND surface = $2 AND key = $3;
+
+-- idempotency.release.staleEvaluation
+-- params: $1 userId, $2 surface, $3 key, $4 olderThanMs
+DELETE FROM idempotency_keys
+ WHERE user_id = $1 AND surface = $2 AND key = $3 AND evaluation_id IS NULL
+   AND created_at < now() - make_interval(secs => $4::float8 / 1000);
+
+-- idempotency.release.staleEvent
+-- params: $1 userId, $2 surface, $3 key, $4 olderThanMs
+DELETE FROM idempotency_keys
+ WHERE user_id = $1 AND surface = $2 AND key = $3 AND event_id IS NULL
+   AND created_at < now() - make_interval(secs => $4::float8 / 1000);

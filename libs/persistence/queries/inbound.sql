@@ -24,3 +24,9 @@ WITH ev AS (
   ON CONFLICT (event_id) DO NOTHING RETURNING id
 )
 SELECT EXISTS (SELECT 1 FROM ev) AS stored, (SELECT id FROM delivery) AS "deliveryId";
+
+-- inbound.stuckEvents
+-- params: $1 olderThanMs, $2 limit
+SELECT id FROM inbound_events
+ WHERE evaluation_id IS NULL AND created_at < now() - make_interval(secs => $1::float8 / 1000)
+ ORDER BY created_at ASC LIMIT $2;

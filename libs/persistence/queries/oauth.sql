@@ -11,6 +11,37 @@ SELECT c.id AS "clientId", c.name,
  GROUP BY c.id, c.name
  ORDER BY min(g.created_at) DESC;
 
+-- oauth.insertCode
+-- params: $1 codeHash, $2 grantId, $3 redirectUri, $4 codeChallenge, $5 expiresAt
+INSERT INTO oauth_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at)
+VALUES ($1, $2, $3, $4, $5);
+
+-- oauth.insertGrant
+-- params: $1 id, $2 userId, $3 clientId, $4 scopes, $5 resource
+INSERT INTO oauth_grants (id, user_id, client_id, scopes, resource)
+VALUES ($1, $2, $3, $4, $5);
+
+-- oauth.markClientAuthorized
+-- params: $1 clientId
+UPDATE oauth_clients SET last_authorized_at = now() WHERE id = $1;
+
+-- oauth.purgeExpiredCodes
+-- params: none
+DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day';
+
+-- oauth.purgeExpiredTokens
+-- params: none
+DELETE FROM oauth_tokens WHERE expires_at < now() - interval '1 day';
+
+-- oauth.purgeRevokedGrants
+-- params: none
+DELETE FROM oauth_grants WHERE revoked_at < now() - interval '1 day';
+
+-- oauth.purgeUnapprovedClients
+-- params: $1 hours
+DELETE FROM oauth_clients
+ WHERE last_authorized_at IS NULL AND created_at < now() - make_interval(hours => $1);
+
 -- oauth.redeemCode
 -- params: $1 codeHash
 UPDATE oauth_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL
@@ -26,6 +57,10 @@ RETURNING grant_id AS "grantId", expires_at AS "expiresAt", scopes;
 -- params: $1 userId, $2 clientId
 UPDATE oauth_grants SET revoked_at = now()
  WHERE user_id = $1 AND client_id = $2 AND revoked_at IS NULL RETURNING id;
+
+-- oauth.revokeGrant
+-- params: $1 grantId
+UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL;
 
 -- oauth.touchGrant
 -- params: $1 grantId

@@ -20,6 +20,14 @@ SELECT p.live_version_id AS "liveVersionId", l.document
   FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
  WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL;
 
+-- packs.freezeVersion
+-- params: $1 versionId
+UPDATE pack_versions SET published_at = now() WHERE id = $1;
+
+-- packs.insert
+-- params: $1 id, $2 userId, $3 name, $4 draftVersionId
+INSERT INTO packs (id, user_id, name, draft_version_id) VALUES ($1, $2, $3, $4);
+
 -- packs.insertVersion
 -- params: $1 id, $2 packId, $3 userId, $4 document
 INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES ($1, $2, $3, $4);
@@ -40,6 +48,19 @@ SELECT p.id, p.name, p.live_version_id AS "liveVersionId", p.updated_at AS "upda
 -- params: $1 userId, $2 packId
 SELECT draft_version_id AS "draftVersionId" FROM packs
  WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE;
+
+-- packs.promoteDraft
+-- params: $1 newDraftId, $2 packId
+UPDATE packs SET live_version_id = draft_version_id, draft_version_id = $1, updated_at = now()
+ WHERE id = $2;
+
+-- packs.softDelete
+-- params: $1 userId, $2 packId
+UPDATE packs SET deleted_at = now() WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING id;
+
+-- packs.touch
+-- params: $1 name, $2 packId
+UPDATE packs SET name = COALESCE($1, name), updated_at = now() WHERE id = $2;
 
 -- packs.updateDraftDocument
 -- params: $1 document, $2 versionId

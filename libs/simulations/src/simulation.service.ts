@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { answerCategory, ConflictError, NotFoundError, type Answer } from '@app/domain';
+import {
+  answerCategory,
+  ConflictError,
+  initialSimulationState,
+  NotFoundError,
+  type Answer,
+} from '@app/domain';
 import { DatasetRepository, PackRepository, PackVersionLookup, SimulationRepository } from '@app/persistence';
 import { WebhookQueue } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
@@ -53,14 +59,16 @@ export class SimulationService {
     }
     if (!packVersionId) throw new ConflictError('pack has no published version');
     const id = randomUUID();
-    const finished = await this.simulations.create(userId, {
+    const initial = initialSimulationState(dataset.ticketCount, new Date());
+    const created = await this.simulations.create(userId, {
       id,
       datasetId: dataset.id,
       packId: pack.id,
       packVersionId,
       total: dataset.ticketCount,
+      ...initial,
     });
-    if (dataset.ticketCount > 0) {
+    if (initial.status === 'queued') {
       // Recorded in Postgres first: if Redis is away now, the worker's sweeper enqueues it later.
       await this.queue
         .start(id)
@@ -69,7 +77,7 @@ export class SimulationService {
         );
     }
     // Nothing to judge: finished at once, and its completion is sent like any other.
-    if (finished?.deliveryId) await this.webhooks.deliverSoon(finished.deliveryId);
+    if (created.deliveryId) await this.webhooks.deliverSoon(created.deliveryId);
     return { id };
   }
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { nextAttemptAfter, planAttempt, retryAfterClaimRefused, signBody } from '@app/domain';
+import {
+  nextAttemptAfter,
+  planAttempt,
+  recordOfAttempt,
+  retryAfterClaimRefused,
+  signBody,
+  type AttemptOutcome,
+} from '@app/domain';
 import { Metrics } from '@app/metrics';
 import {
   EndpointLookup,
@@ -19,8 +26,6 @@ import { DeliveryClient } from './delivery-client.js';
  */
 export type DeliveryOutcome =
   { kind: 'succeeded' | 'failed' | 'skipped' | 'unrecorded' } | { kind: 'claimed'; retryInMs: number };
-
-type AttemptRecord = Parameters<WebhookRepository['recordAttempt']>[2];
 
 /**
  * The worker's completion deliveries (of evaluations and simulations): a job sends one signed
@@ -126,8 +131,8 @@ export class CompletionSender {
    * Records the attempt if this owner still holds the claim. When another attempt took it over
    * (this one's claim lapsed unrenewed), that attempt's claim and outcome stand: nothing is written.
    */
-  private async record(deliveryId: string, owner: string, record: AttemptRecord): Promise<boolean> {
-    const recorded = await this.webhooks.recordAttempt(deliveryId, owner, record);
+  private async record(deliveryId: string, owner: string, record: AttemptOutcome): Promise<boolean> {
+    const recorded = await this.webhooks.recordAttempt(deliveryId, owner, recordOfAttempt(record));
     if (!recorded) {
       this.logger.warn({ deliveryId, ok: record.ok }, 'attempt not recorded: its claim was taken over');
     }

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A claimed Idempotency-Key, per user and surface. Its result column (`idempotencyResultColumn` in
+ * A claimed Idempotency-Key, per user and surface. Its result (`idempotencyResultKind` in
  * libs/domain) is null while the first call runs: `evaluationId` for judge and mcp, `eventId` for inbound.
  */
 @Entity('idempotency_keys')

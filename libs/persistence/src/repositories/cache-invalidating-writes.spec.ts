@@ -72,18 +72,17 @@ describe('PackRepository invalidates the live version', () => {
   }
 
   it('when a version is published', async () => {
-    const { repository, invalidate, statement, typeorm } = packs(1, [{ draftVersionId: 'draft' }]);
+    const { repository, invalidate, statement } = packs(1, [{ draftVersionId: 'draft' }]);
     await repository.publish('u', PACK);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
     invalidatedAfter(invalidate, statement);
-    invalidatedAfter(invalidate, typeorm.update);
   });
 
   it('when the pack is deleted', async () => {
-    const { repository, invalidate, typeorm } = packs(1);
+    const { repository, invalidate, statement } = packs(1);
     expect(await repository.delete('u', PACK)).toBe(true);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
-    invalidatedAfter(invalidate, typeorm.update);
+    invalidatedAfter(invalidate, statement);
   });
 
   it('not when there was no such pack', async () => {
@@ -179,10 +178,10 @@ describe("OAuthRepository invalidates a grant's access tokens", () => {
   });
 
   it('when the grant is revoked', async () => {
-    const { repository, invalidateGrant, typeorm } = oauth();
+    const { repository, invalidateGrant, statement } = oauth();
     await repository.revokeGrant('g1');
     expect(invalidateGrant).toHaveBeenCalledWith('g1');
-    invalidatedAfter(invalidateGrant, typeorm.update);
+    invalidatedAfter(invalidateGrant, statement);
   });
 
   it("when a client's grants are revoked: each of them", async () => {

@@ -58,13 +58,11 @@ export class DatasetRepository {
   async append(userId: string, datasetId: string, tickets: Ticket[], limit: number): Promise<AppendResult> {
     if (!isUuid(datasetId)) return { outcome: 'not_found' };
     return this.dataSource.transaction(async (tx) => {
-      const dataset = await tx
-        .getRepository(DatasetEntity)
-        .createQueryBuilder('d')
-        .select(['d.id', 'd.ticketCount'])
-        .where({ id: datasetId, userId, deletedAt: IsNull() })
-        .setLock('pessimistic_write')
-        .getOne();
+      const dataset = await tx.getRepository(DatasetEntity).findOne({
+        select: { id: true, ticketCount: true },
+        where: { id: datasetId, userId, deletedAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!dataset) return { outcome: 'not_found' } as const;
       const stored = dataset.ticketCount;
       if (stored + tickets.length > limit) return { outcome: 'over_limit', stored } as const;

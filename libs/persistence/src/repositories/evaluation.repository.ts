@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import {
   countBelowThreshold,
   isUuid,
@@ -11,7 +11,16 @@ import {
 } from '@app/domain';
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
-import { countStoredBelowThreshold, unstoredAnswers } from '../statements/evaluations.statements.js';
+import {
+  countStoredBelowThreshold,
+  listEvaluations,
+  listReviews,
+  listShape,
+  unstoredAnswers,
+  type ListedEvaluation,
+  type ListParams,
+} from '../statements/evaluations.statements.js';
+import type { Statement } from '../statements/statement.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
@@ -74,13 +83,9 @@ export class EvaluationRepository {
   ): Promise<EvaluationPage> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
     if (filter.simulationId !== undefined && !isUuid(filter.simulationId)) return { items: [], next: null };
-    const query = this.evaluations.createQueryBuilder('e').where('e.user_id = :userId', { userId });
-    if (filter.packId) query.andWhere('e.pack_id = :packId', { packId: filter.packId });
-    if (filter.simulationId)
-      query.andWhere('e.simulation_id = :simulationId', { simulationId: filter.simulationId });
-    if (filter.status) query.andWhere('e.status = :status', { status: filter.status });
-    if (filter.source) query.andWhere('e.source = :source', { source: filter.source });
-    return this.page(query, after, limit);
+    const { packId, simulationId, status, source } = filter;
+    const params = { userId, packId, simulationId, status, source };
+    return this.page(listEvaluations, params, after, limit);
   }
 
   /** The review queue: evaluations in `review`, newest first, on the partial review indexes. */
@@ -91,15 +96,8 @@ export class EvaluationRepository {
     limit: number,
   ): Promise<EvaluationPage> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
-    const query = this.evaluations
-      .createQueryBuilder('e')
-      .where('e.user_id = :userId', { userId })
-      .andWhere(`e.status = 'review'`);
-    if (filter.packId) query.andWhere('e.pack_id = :packId', { packId: filter.packId });
-    if (filter.questionId !== undefined)
-      query.andWhere(`e.result -> 'answers' ? :questionId`, { questionId: filter.questionId });
-    if (filter.labeled !== undefined) query.andWhere('e.labeled = :labeled', { labeled: filter.labeled });
-    return this.page(query, after, limit);
+    const { packId, questionId, labeled } = filter;
+    return this.page(listReviews, { userId, packId, questionId, labeled }, after, limit);
   }
 
   /**
@@ -123,29 +121,25 @@ export class EvaluationRepository {
     return shareBelowThreshold(stored ?? { answered: 0, below: 0 }, countBelowThreshold(answers, threshold));
   }
 
+  /**
+   * One page of a list: the statement of the shape its filters take (those given, in declared
+   * order, then the position), `limit + 1` rows to learn whether more follow.
+   */
   private async page(
-    query: SelectQueryBuilder<EvaluationEntity>,
+    shapes: Record<string, Statement<ListParams, ListedEvaluation>>,
+    filters: Omit<ListParams, 'limit' | 'afterAt' | 'afterId'>,
     after: KeysetPosition | null,
     limit: number,
   ): Promise<EvaluationPage> {
-    if (after) {
-      query.andWhere('(e.created_at, e.id) < (:afterAt::timestamptz, :afterId::uuid)', {
-        afterAt: after.createdAt,
-        afterId: after.id,
-      });
-    }
-    const { entities, raw } = await query
-      .addSelect('e.created_at::text', 'created_at_text')
-      .orderBy('e.created_at', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .limit(limit + 1)
-      .getRawAndEntities<{ created_at_text: string }>();
-    const items = entities.slice(0, limit);
-    const last = items.at(-1);
-    const next =
-      entities.length > limit && last
-        ? { createdAt: raw[items.length - 1].created_at_text, id: last.id }
-        : null;
+    const given = Object.keys(filters).filter(
+      (key) => key !== 'userId' && filters[key as keyof typeof filters] !== undefined,
+    );
+    const shape = listShape(after ? [...given, 'after'] : given);
+    const params = { ...filters, limit: limit + 1, afterAt: after?.createdAt, afterId: after?.id };
+    const rows = await this.sql.rows(shapes[shape], params);
+    const items = rows.slice(0, limit).map(({ createdAtText: _, ...evaluation }) => evaluation);
+    const last = rows[limit - 1];
+    const next = rows.length > limit && last ? { createdAt: last.createdAtText, id: last.id } : null;
     return { items, next };
   }
 }

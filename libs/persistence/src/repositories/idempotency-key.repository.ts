@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
 import {
-  idempotencyResultColumn,
+  idempotencyResultKind,
   type ClaimRelease,
   type IdempotencyClaim,
-  type IdempotencyResultColumn,
   type IdempotencySurface,
 } from '@app/domain';
-import { IdempotencyKeyEntity } from '../entities/idempotency-key.entity.js';
-import { claimKey, deleteExpiredKey, findClaim } from '../statements/idempotency.statements.js';
+import {
+  claimKey,
+  completeClaim,
+  deleteExpiredKey,
+  deleteExpiredKeys,
+  findClaim,
+  releaseOwnedClaim,
+  releaseStaleClaim,
+} from '../statements/idempotency.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
 export type { IdempotencySurface } from '@app/domain';
@@ -17,26 +21,13 @@ export type { IdempotencySurface } from '@app/domain';
 /** The claim for this call, or the claim another call holds (its result is null while pending). */
 export type ClaimResult = { claimed: true } | ({ claimed: false } & IdempotencyClaim);
 
-/** The entity property behind each result column the domain names. */
-const RESULT_PROPERTY = {
-  evaluation_id: 'evaluationId',
-  event_id: 'eventId',
-} as const satisfies Record<IdempotencyResultColumn, keyof IdempotencyKeyEntity>;
-
 /**
- * Idempotency keys, per user and per surface. The rules (which column marks a claim done, which
+ * Idempotency keys, per user and per surface. The rules (which result a claim waits for, which
  * claim a release may delete) come from `IdempotencyRules` in the domain; this stores their result.
  */
 @Injectable()
 export class IdempotencyKeyRepository {
-  private readonly keys: Repository<IdempotencyKeyEntity>;
-
-  constructor(
-    @InjectDataSource() dataSource: DataSource,
-    private readonly sql: PreparedSql,
-  ) {
-    this.keys = dataSource.getRepository(IdempotencyKeyEntity);
-  }
+  constructor(private readonly sql: PreparedSql) {}
 
   /** Claims the key for a first call, or reports the existing claim (expired claims are dropped first). */
   async claim(
@@ -50,13 +41,13 @@ export class IdempotencyKeyRepository {
     const claim = await this.sql.first(findClaim, { userId, surface, key });
     // Released between our insert and select: the caller simply tries again.
     if (!claim) return { claimed: false, resultId: null, ageMs: 0 };
-    const resultId = claim[RESULT_PROPERTY[idempotencyResultColumn(surface)]];
+    const resultId = idempotencyResultKind(surface) === 'event' ? claim.eventId : claim.evaluationId;
     return { claimed: false, resultId, ageMs: claim.ageMs };
   }
 
   async complete(userId: string, surface: IdempotencySurface, key: string, resultId: string): Promise<void> {
-    const property = RESULT_PROPERTY[idempotencyResultColumn(surface)];
-    await this.keys.update({ userId, surface, key }, { [property]: resultId });
+    const statement = completeClaim[idempotencyResultKind(surface)];
+    await this.sql.query(statement, { userId, surface, key, resultId });
   }
 
   /** Deletes the claim if `release` allows it: always for its owner, only while pending for a takeover. */
@@ -66,19 +57,14 @@ export class IdempotencyKeyRepository {
     key: string,
     release: ClaimRelease,
   ): Promise<void> {
-    const query = this.keys.createQueryBuilder().delete().where({ userId, surface, key });
-    if (release.kind === 'stale') {
-      query
-        .andWhere(`${release.resultColumn} IS NULL`)
-        .andWhere('created_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)', {
-          olderThanMs: release.olderThanMs,
-        });
+    if (release.kind === 'owned') await this.sql.query(releaseOwnedClaim, { userId, surface, key });
+    else {
+      const statement = releaseStaleClaim[release.result];
+      await this.sql.query(statement, { userId, surface, key, olderThanMs: release.olderThanMs });
     }
-    await query.execute();
   }
 
-  async deleteExpired(): Promise<number> {
-    const result = await this.keys.createQueryBuilder().delete().where('expires_at < now()').execute();
-    return result.affected ?? 0;
+  deleteExpired(): Promise<number> {
+    return this.sql.affected(deleteExpiredKeys, {});
   }
 }

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isUuid, type Answer, type JudgmentResult } from '@app/domain';
-import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import { LabelEntity } from '../entities/label.entity.js';
-import { labelsForVersion, upsertLabel } from '../statements/labels.statements.js';
+import {
+  deleteLabel,
+  labelsForVersion,
+  lockEvaluation,
+  markLabeled,
+  syncLabeled,
+  upsertLabel,
+} from '../statements/labels.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
 export interface NewLabel {
@@ -39,29 +45,25 @@ export class LabelRepository {
     label: NewLabel,
   ): Promise<{ label: LabelEntity; created: boolean }> {
     return this.dataSource.transaction(async (tx) => {
-      await this.lockEvaluation(tx, evaluationId);
+      await this.sql.query(lockEvaluation, { evaluationId }, tx);
       const upserted = await this.sql.first(
         upsertLabel,
         { id: randomUUID(), userId, evaluationId, ...label },
         tx,
       );
-      await tx
-        .getRepository(EvaluationEntity)
-        .update({ id: evaluationId, labeled: false }, { labeled: true });
-      const saved = await tx.getRepository(LabelEntity).findOneByOrFail({ id: upserted!.id });
-      return { label: saved, created: upserted!.created };
+      await this.sql.query(markLabeled, { evaluationId }, tx);
+      const { created, ...saved } = upserted!;
+      return { label: saved, created };
     });
   }
 
   async delete(userId: string, evaluationId: string, labelId: string): Promise<boolean> {
     if (!isUuid(labelId) || !isUuid(evaluationId)) return false;
     return this.dataSource.transaction(async (tx) => {
-      await this.lockEvaluation(tx, evaluationId);
-      const labels = tx.getRepository(LabelEntity);
-      const deleted = await labels.delete({ id: labelId, evaluationId, userId });
-      const labeled = await labels.existsBy({ evaluationId });
-      await tx.getRepository(EvaluationEntity).update({ id: evaluationId }, { labeled });
-      return (deleted.affected ?? 0) > 0;
+      await this.sql.query(lockEvaluation, { evaluationId }, tx);
+      const deleted = await this.sql.affected(deleteLabel, { userId, evaluationId, labelId }, tx);
+      await this.sql.query(syncLabeled, { evaluationId }, tx);
+      return deleted > 0;
     });
   }
 
@@ -75,16 +77,5 @@ export class LabelRepository {
   async listForVersion(userId: string, packVersionId: string): Promise<LabeledResult[]> {
     if (!isUuid(packVersionId)) return [];
     return this.sql.rows(labelsForVersion, { userId, packVersionId });
-  }
-
-  /** Serialises label writes per evaluation, so its `labeled` flag follows them. */
-  private async lockEvaluation(tx: EntityManager, evaluationId: string): Promise<void> {
-    await tx
-      .getRepository(EvaluationEntity)
-      .createQueryBuilder('e')
-      .select('e.id')
-      .where({ id: evaluationId })
-      .setLock('pessimistic_write')
-      .getOne();
   }
 }

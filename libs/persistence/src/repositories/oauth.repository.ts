@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, type Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import type { Permission } from '@app/domain';
 import { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import {
@@ -11,9 +11,17 @@ import {
 } from '../entities/oauth.entity.js';
 import {
   connectedClients,
+  insertCode,
+  insertGrant,
+  markClientAuthorized,
+  purgeExpiredCodes,
+  purgeExpiredTokens,
+  purgeRevokedGrants,
+  purgeUnapprovedClients,
   redeemCode,
   redeemRefreshToken,
   revokeClientGrants,
+  revokeGrant,
   touchGrant,
 } from '../statements/oauth.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
@@ -79,11 +87,9 @@ export class OAuthRepository {
   /** A new grant and its first code, together or not at all. */
   async createGrant(grant: NewOAuthGrant, code: NewOAuthCode): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(OAuthGrantEntity).insert({ ...grant, lastUsedAt: null, revokedAt: null });
-      await tx.getRepository(OAuthCodeEntity).insert({ ...code, usedAt: null });
-      await tx
-        .getRepository(OAuthClientEntity)
-        .update({ id: grant.clientId }, { lastAuthorizedAt: () => 'now()' });
+      await this.sql.query(insertGrant, grant, tx);
+      await this.sql.query(insertCode, code, tx);
+      await this.sql.query(markClientAuthorized, { clientId: grant.clientId }, tx);
     });
   }
 
@@ -143,7 +149,7 @@ export class OAuthRepository {
 
   /** Revokes a whole family: the grant, and with it every code and token issued from it. */
   async revokeGrant(grantId: string): Promise<void> {
-    await this.grants.update({ id: grantId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    await this.sql.query(revokeGrant, { grantId });
     await this.accessTokens.invalidateGrant(grantId);
   }
 
@@ -166,13 +172,12 @@ export class OAuthRepository {
 
   /** Drops codes and tokens expired for a day, and grants revoked for a day; how many rows went. */
   async purgeExpired(): Promise<number> {
-    const dayAgo = "now() - interval '1 day'";
     const deleted = await Promise.all([
-      this.codes.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute(),
-      this.tokens.createQueryBuilder().delete().where(`expires_at < ${dayAgo}`).execute(),
+      this.sql.affected(purgeExpiredCodes, {}),
+      this.sql.affected(purgeExpiredTokens, {}),
     ]);
-    const grants = await this.grants.createQueryBuilder().delete().where(`revoked_at < ${dayAgo}`).execute();
-    return [...deleted, grants].reduce((sum, result) => sum + (result.affected ?? 0), 0);
+    const grants = await this.sql.affected(purgeRevokedGrants, {});
+    return [...deleted, grants].reduce((sum, count) => sum + count, 0);
   }
 
   /**
@@ -180,12 +185,6 @@ export class OAuthRepository {
    * registration must not grow the table for good. A client someone approved stays.
    */
   async purgeUnapprovedClients(): Promise<number> {
-    const result = await this.clients
-      .createQueryBuilder()
-      .delete()
-      .where('last_authorized_at IS NULL')
-      .andWhere(`created_at < now() - make_interval(hours => :hours)`, { hours: UNAPPROVED_CLIENT_TTL_HOURS })
-      .execute();
-    return result.affected ?? 0;
+    return this.sql.affected(purgeUnapprovedClients, { hours: UNAPPROVED_CLIENT_TTL_HOURS });
   }
 }

@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { isUuid, type PackDocument } from '@app/domain';
 import { LiveVersionCache } from '../cache/live-version.cache.js';
 import { PackVersionEntity } from '../entities/pack-version.entity.js';
-import { PackEntity } from '../entities/pack.entity.js';
 import {
   copyVersion,
   findPack,
+  freezeVersion,
+  insertPack,
   insertVersion,
   listPacks,
   lockPack,
+  promoteDraft,
+  softDeletePack,
+  touchPack,
   updateDraftDocument,
   type PackListRow,
   type PackRecord,
@@ -39,7 +43,7 @@ export class PackRepository {
     const packId = randomUUID();
     const versionId = randomUUID();
     await this.dataSource.transaction(async (tx) => {
-      await tx.getRepository(PackEntity).insert({ id: packId, userId, name, draftVersionId: versionId });
+      await this.sql.query(insertPack, { id: packId, userId, name, draftVersionId: versionId }, tx);
       await this.sql.query(insertVersion, { id: versionId, packId, userId, document }, tx);
     });
     return (await this.find(userId, packId))!;
@@ -68,8 +72,7 @@ export class PackRepository {
         const draft = { versionId: pack.draftVersionId, document: changes.document };
         await this.sql.query(updateDraftDocument, draft, tx);
       }
-      const name = changes.name === undefined ? {} : { name: changes.name };
-      await tx.getRepository(PackEntity).update({ id: packId }, { ...name, updatedAt: () => 'now()' });
+      await this.sql.query(touchPack, { packId, name: changes.name ?? null }, tx);
       return true;
     });
     return found ? this.find(userId, packId) : null;
@@ -82,16 +85,9 @@ export class PackRepository {
       const pack = await this.sql.first(lockPack, { userId, packId }, tx);
       if (!pack) return false;
       const newDraftId = randomUUID();
-      await tx
-        .getRepository(PackVersionEntity)
-        .update({ id: pack.draftVersionId }, { publishedAt: () => 'now()' });
+      await this.sql.query(freezeVersion, { versionId: pack.draftVersionId }, tx);
       await this.sql.query(copyVersion, { newVersionId: newDraftId, fromVersionId: pack.draftVersionId }, tx);
-      await tx
-        .getRepository(PackEntity)
-        .update(
-          { id: packId },
-          { liveVersionId: () => 'draft_version_id', draftVersionId: newDraftId, updatedAt: () => 'now()' },
-        );
+      await this.sql.query(promoteDraft, { packId, newDraftId }, tx);
       return true;
     });
     if (!found) return null;
@@ -102,10 +98,7 @@ export class PackRepository {
   /** Soft delete: the pack disappears, its versions stay for the evaluations that refer to them. */
   async delete(userId: string, packId: string): Promise<boolean> {
     if (!isUuid(packId)) return false;
-    const { affected } = await this.dataSource
-      .getRepository(PackEntity)
-      .update({ userId, id: packId, deletedAt: IsNull() }, { deletedAt: () => 'now()' });
-    if (!affected) return false;
+    if (!(await this.sql.affected(softDeletePack, { userId, packId }))) return false;
     await this.liveVersions.invalidate(userId, packId);
     return true;
   }
@@ -124,10 +117,6 @@ export class PackRepository {
   async findVersions(userId: string, packId: string, versionIds: string[]): Promise<PackVersionEntity[]> {
     const ids = versionIds.filter(isUuid);
     if (!ids.length || !(await this.find(userId, packId))) return [];
-    return this.dataSource
-      .getRepository(PackVersionEntity)
-      .createQueryBuilder('v')
-      .where('v.user_id = :userId AND v.pack_id = :packId AND v.id IN (:...ids)', { userId, packId, ids })
-      .getMany();
+    return this.dataSource.getRepository(PackVersionEntity).findBy({ userId, packId, id: In(ids) });
   }
 }

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type Repository } from 'typeorm';
-import { ACTIVE_SIMULATION_STATUSES, initialSimulationStatus, isUuid } from '@app/domain';
-import { SimulationEntity } from '../entities/simulation.entity.js';
+import { isUuid, type SimulationStatus } from '@app/domain';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import {
+  cancelSimulation,
   createSimulation,
   failSimulation,
   findSimulation,
   findSimulationForWorker,
   listSimulations,
+  markSimulationRunning,
   pairSimulationEvaluations,
   stalledRunningSimulations,
   stuckQueuedSimulations,
@@ -31,10 +30,10 @@ export interface NewSimulation {
   packId: string;
   packVersionId: string;
   total: number;
+  /** The domain's `initialSimulationState`. */
+  status: SimulationStatus;
+  finishedAt: Date | null;
 }
-
-/** Only a run in one of these states moves (the domain's list, as a TypeORM condition). */
-const ACTIVE = In([...ACTIVE_SIMULATION_STATUSES]);
 
 /**
  * Simulations. Progress lives in Postgres, counted from the evaluations (one per ticket, by a unique
@@ -42,30 +41,19 @@ const ACTIVE = In([...ACTIVE_SIMULATION_STATUSES]);
  */
 @Injectable()
 export class SimulationRepository {
-  private readonly simulations: Repository<SimulationEntity>;
-
   constructor(
-    @InjectDataSource() dataSource: DataSource,
     private readonly sql: PreparedSql,
     private readonly inserts: EvaluationInserts,
     private readonly completions: SimulationCompletions,
-  ) {
-    this.simulations = dataSource.getRepository(SimulationEntity);
-  }
+  ) {}
 
   /**
-   * Creates it `queued`, or `completed` at once when there is nothing to judge (then with its
-   * completion delivery, whose id is returned).
+   * Records the simulation in the state given; one created `completed` gets its completion
+   * delivery in the same statement (its id is returned; null otherwise or without an endpoint).
    */
-  async create(userId: string, simulation: NewSimulation): Promise<FinishedSimulation | null> {
-    const empty = simulation.total === 0;
-    const created = await this.sql.first(createSimulation, {
-      ...simulation,
-      userId,
-      status: initialSimulationStatus(simulation.total),
-      finishedAt: empty ? new Date() : null,
-    });
-    return empty ? created : null;
+  async create(userId: string, simulation: NewSimulation): Promise<{ deliveryId: string | null }> {
+    const created = await this.sql.first(createSimulation, { ...simulation, userId });
+    return { deliveryId: created?.deliveryId ?? null };
   }
 
   list(userId: string, limit = 100): Promise<SimulationRow[]> {
@@ -84,20 +72,12 @@ export class SimulationRepository {
 
   /** queued -> running; returns false when the simulation is no longer queued (or running already). */
   async markRunning(id: string): Promise<boolean> {
-    const { affected } = await this.simulations.update(
-      { id, status: ACTIVE },
-      { status: 'running', startedAt: () => 'COALESCE(started_at, now())' },
-    );
-    return (affected ?? 0) > 0;
+    return (await this.sql.affected(markSimulationRunning, { id })) > 0;
   }
 
   async cancel(userId: string, id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
-    const { affected } = await this.simulations.update(
-      { userId, id, status: ACTIVE },
-      { status: 'cancelled', finishedAt: () => 'now()' },
-    );
-    return (affected ?? 0) > 0;
+    return (await this.sql.affected(cancelSimulation, { userId, id })) > 0;
   }
 
   /** queued/running -> failed, with the reason; null when it had finished already. */

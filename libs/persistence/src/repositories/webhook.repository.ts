@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, Raw, type Repository } from 'typeorm';
-import { isUuid, statusAfterAttempt, type DeliveryClaimState, type DeliveryStatus } from '@app/domain';
+import { DataSource, type Repository } from 'typeorm';
+import { isUuid, type AttemptRecord, type DeliveryClaimState, type DeliveryStatus } from '@app/domain';
 import { EndpointLookup, type WebhookEndpointRow } from '../cache/endpoint.lookup.js';
 import type { KeysetPosition } from '../cursor.js';
-import { InboundEventEntity } from '../entities/inbound-event.entity.js';
-import { WebhookDeliveryEntity, type DeliveryType } from '../entities/webhook-delivery.entity.js';
+import type { InboundEventEntity } from '../entities/inbound-event.entity.js';
+import type { DeliveryType } from '../entities/webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity.js';
 import {
   claimDelivery,
@@ -14,8 +14,10 @@ import {
   countFailures,
   findDelivery,
   findDeliveryForEvent,
+  findUserDelivery,
   listDeliveries,
   markPending,
+  overdueDeliveries,
   recentFailures,
   recordAttempt,
   type DeliveryRow,
@@ -25,15 +27,12 @@ import {
   createInboundEvent,
   findInboundEvent,
   recordInboundJudgment,
+  stuckInboundEvents,
 } from '../statements/inbound.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { toEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
 
 export type InboundEventRow = Omit<InboundEventEntity, 'createdAt'>;
-
-/** A timestamp this many milliseconds (`:olderThanMs`) before the database's now. */
-const olderThan = (column: string) =>
-  `${column} < now() - make_interval(secs => :olderThanMs::float8 / 1000)`;
 
 export type { DeliveryStatus, DeliveryRow, DeliveryType, WebhookEndpointRow };
 
@@ -41,8 +40,6 @@ export type { DeliveryStatus, DeliveryRow, DeliveryType, WebhookEndpointRow };
 @Injectable()
 export class WebhookRepository {
   private readonly endpointRows: Repository<WebhookEndpointEntity>;
-  private readonly events: Repository<InboundEventEntity>;
-  private readonly deliveries: Repository<WebhookDeliveryEntity>;
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -50,8 +47,6 @@ export class WebhookRepository {
     private readonly endpoints: EndpointLookup,
   ) {
     this.endpointRows = dataSource.getRepository(WebhookEndpointEntity);
-    this.events = dataSource.getRepository(InboundEventEntity);
-    this.deliveries = dataSource.getRepository(WebhookDeliveryEntity);
   }
 
   /** Saves the user's one endpoint, replacing any earlier one (new id, new secret). */
@@ -82,12 +77,7 @@ export class WebhookRepository {
 
   /** Events accepted this long ago and still not judged: their job never reached a worker. */
   async stuckEvents(olderThanMs: number): Promise<string[]> {
-    const events = await this.events.find({
-      select: { id: true },
-      where: { evaluationId: IsNull(), createdAt: Raw(olderThan, { olderThanMs }) },
-      order: { createdAt: 'ASC' },
-      take: 500,
-    });
+    const events = await this.sql.rows(stuckInboundEvents, { olderThanMs, limit: 500 });
     return events.map((event) => event.id);
   }
 
@@ -125,8 +115,8 @@ export class WebhookRepository {
   }
 
   async findUserDelivery(userId: string, id: string): Promise<DeliveryRow | null> {
-    const delivery = await this.findDelivery(id);
-    return delivery && delivery.userId === userId ? delivery : null;
+    if (!isUuid(id)) return null;
+    return this.sql.first(findUserDelivery, { userId, id });
   }
 
   /**
@@ -151,29 +141,11 @@ export class WebhookRepository {
   }
 
   /**
-   * Records one attempt: its outcome, and the status (`pending` while attempts remain). Only while
-   * `owner` still holds the claim: false, and nothing written, when another attempt took it over.
+   * Stores one attempt's record (the domain's `recordOfAttempt`), only while `owner` still holds
+   * the claim: false, and nothing written, when another attempt took it over.
    */
-  async recordAttempt(
-    id: string,
-    owner: string,
-    attempt: {
-      ok: boolean;
-      statusCode: number | null;
-      error: string | null;
-      final: boolean;
-      nextAttemptAt: Date | null;
-    },
-  ): Promise<boolean> {
-    const recorded = await this.sql.affected(recordAttempt, {
-      id,
-      owner,
-      status: statusAfterAttempt(attempt.ok, attempt.final),
-      statusCode: attempt.statusCode,
-      error: attempt.error,
-      nextAttemptAt: attempt.ok || attempt.final ? null : attempt.nextAttemptAt,
-    });
-    return recorded === 1;
+  async recordAttempt(id: string, owner: string, attempt: AttemptRecord): Promise<boolean> {
+    return (await this.sql.affected(recordAttempt, { id, owner, ...attempt })) === 1;
   }
 
   /**
@@ -186,12 +158,7 @@ export class WebhookRepository {
 
   /** Pending deliveries whose next attempt is this long overdue: their job may have been lost. */
   overdueDeliveries(olderThanMs: number): Promise<Array<{ id: string; round: number }>> {
-    return this.deliveries.find({
-      select: { id: true, round: true },
-      where: { status: 'pending', nextAttemptAt: Raw(olderThan, { olderThanMs }) },
-      order: { nextAttemptAt: 'ASC' },
-      take: 500,
-    });
+    return this.sql.rows(overdueDeliveries, { olderThanMs, limit: 500 });
   }
 
   listDeliveries(

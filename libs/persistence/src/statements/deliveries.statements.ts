@@ -1,6 +1,6 @@
 import type { DeliveryClaimState, DeliveryStatus } from '@app/domain';
 import type { WebhookDeliveryEntity } from '../entities/webhook-delivery.entity.js';
-import { defineStatement } from './statement.js';
+import { aligned, defineStatement } from './statement.js';
 
 /** A delivery as read: its columns (but the claim) and its creation time as text, for cursors. */
 export type DeliveryRow = Omit<WebhookDeliveryEntity, 'claimedUntil' | 'claimOwner'> & {
@@ -16,12 +16,27 @@ const DELIVERY = `
 
 export const findDelivery = defineStatement<{ id: string }, DeliveryRow>({
   name: 'deliveries.find',
-  sql: `SELECT ${DELIVERY} FROM webhook_deliveries WHERE id = :id`,
+  sql: `
+    SELECT ${aligned(DELIVERY, 11)}
+      FROM webhook_deliveries
+     WHERE id = :id`,
+});
+
+/** The user's delivery: another user's is simply not found. */
+export const findUserDelivery = defineStatement<{ userId: string; id: string }, DeliveryRow>({
+  name: 'deliveries.findForUser',
+  sql: `
+    SELECT ${aligned(DELIVERY, 11)}
+      FROM webhook_deliveries
+     WHERE id = :id AND user_id = :userId`,
 });
 
 export const findDeliveryForEvent = defineStatement<{ eventId: string }, DeliveryRow>({
   name: 'deliveries.findForEvent',
-  sql: `SELECT ${DELIVERY} FROM webhook_deliveries WHERE event_id = :eventId`,
+  sql: `
+    SELECT ${aligned(DELIVERY, 11)}
+      FROM webhook_deliveries
+     WHERE event_id = :eventId`,
 });
 
 /** Claims a pending, unclaimed delivery for one attempt, `owner`, until `leaseMs` from now. */
@@ -31,7 +46,7 @@ export const claimDelivery = defineStatement<{ id: string; owner: string; leaseM
     UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000),
            claim_owner = :owner
      WHERE id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
-    RETURNING ${DELIVERY}`,
+    RETURNING ${aligned(DELIVERY, 14)}`,
 });
 
 /** Extends `owner`'s claim to `leaseMs` from now; no row once another attempt holds the delivery. */
@@ -98,7 +113,8 @@ export const listDeliveries = defineStatement<
 >({
   name: 'deliveries.list',
   sql: `
-    SELECT ${DELIVERY} FROM webhook_deliveries
+    SELECT ${aligned(DELIVERY, 11)}
+      FROM webhook_deliveries
      WHERE user_id = :userId AND (:status::text IS NULL OR status = :status)
        AND (:afterCreatedAt::timestamptz IS NULL OR (created_at, id) < (:afterCreatedAt::timestamptz, :afterId::uuid))
      ORDER BY created_at DESC, id DESC LIMIT :limit`,
@@ -110,7 +126,8 @@ export const recentFailures = defineStatement<
 >({
   name: 'deliveries.recentFailures',
   sql: `
-    SELECT ${DELIVERY} FROM webhook_deliveries
+    SELECT ${aligned(DELIVERY, 11)}
+      FROM webhook_deliveries
      WHERE user_id = :userId AND status = 'failed' AND evaluation_id IS NOT NULL
      ORDER BY updated_at DESC LIMIT :limit`,
 });
@@ -120,4 +137,16 @@ export const countFailures = defineStatement<{ userId: string }, { count: number
   sql: `
     SELECT count(*)::int AS count FROM webhook_deliveries
      WHERE user_id = :userId AND status = 'failed' AND evaluation_id IS NOT NULL`,
+});
+
+/** Pending deliveries whose next attempt is `olderThanMs` overdue, most overdue first. */
+export const overdueDeliveries = defineStatement<
+  { olderThanMs: number; limit: number },
+  { id: string; round: number }
+>({
+  name: 'deliveries.overdue',
+  sql: `
+    SELECT id, round FROM webhook_deliveries
+     WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)
+     ORDER BY next_attempt_at ASC LIMIT :limit`,
 });

@@ -1,5 +1,6 @@
 import type { Answer, EvaluationSource, EvaluationStatus, JudgmentResult, Ticket } from '@app/domain';
-import { defineStatement } from './statement.js';
+import type { EvaluationEntity } from '../entities/evaluation.entity.js';
+import { aligned, defineStatement, type Statement } from './statement.js';
 
 /** One evaluation row as the inserts send it. */
 export interface EvaluationRowParams {
@@ -106,3 +107,91 @@ export const insertEvaluations = defineStatement<EvaluationColumnArrays, { id: s
     ON CONFLICT DO NOTHING
     RETURNING id, created_at AS "createdAt"`,
 });
+
+/** An evaluation as listed: its columns, and its creation time as text, for cursors. */
+export type ListedEvaluation = EvaluationEntity & { createdAtText: string };
+
+const EVALUATION = `
+  id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+  redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+  input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+  dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+  selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+  created_at::text AS "createdAtText"`;
+
+export interface ListParams {
+  userId: string;
+  limit: number;
+  packId?: string;
+  simulationId?: string;
+  status?: EvaluationStatus;
+  source?: EvaluationSource;
+  questionId?: string;
+  labeled?: boolean;
+  /** The keyset position: rows strictly older than (afterAt, afterId). */
+  afterAt?: string;
+  afterId?: string;
+}
+
+const AFTER = '(created_at, id) < (:afterAt::timestamptz, :afterId::uuid)';
+
+/** Every subset of `filters`, in their order: one statement per shape a list can take. */
+function shapes<K extends string>(filters: readonly K[]): K[][] {
+  return filters.reduce<K[][]>(
+    (subsets, filter) => [...subsets, ...subsets.map((s) => [...s, filter])],
+    [[]],
+  );
+}
+
+/** The name of a list's shape: the filters it applies, in their declared order. */
+export function listShape(filters: readonly string[]): string {
+  return filters.length ? filters.join('+') : 'all';
+}
+
+/**
+ * A keyset-paginated list (newest first) in every shape its optional filters give it: each shape
+ * is its own statement, planned and snapshotted on its own, so no filter is a run-time string.
+ */
+function listStatements<K extends string>(
+  name: string,
+  base: string,
+  conditions: Record<K, string>,
+): Record<string, Statement<ListParams, ListedEvaluation>> {
+  const filters = Object.keys(conditions) as K[];
+  return Object.fromEntries(
+    shapes(filters).map((shape) => {
+      const where = [base, ...shape.map((filter) => conditions[filter])].join(`\n${' '.repeat(13)}AND `);
+      const statement = defineStatement<ListParams, ListedEvaluation>({
+        name: `${name}[${listShape(shape)}]`,
+        sql: `
+          SELECT ${aligned(EVALUATION, 17)}
+            FROM evaluations
+           WHERE ${where}
+           ORDER BY created_at DESC, id DESC
+           LIMIT :limit`,
+      });
+      return [listShape(shape), statement];
+    }),
+  );
+}
+
+/** GET /api/evaluations. */
+export const listEvaluations = listStatements('evaluations.list', 'user_id = :userId', {
+  packId: 'pack_id = :packId',
+  simulationId: 'simulation_id = :simulationId',
+  status: 'status = :status',
+  source: 'source = :source',
+  after: AFTER,
+});
+
+/** The review queue (GET /api/reviews, measured by `npm run bench:stats`), on the partial review indexes. */
+export const listReviews = listStatements(
+  'evaluations.listReviews',
+  `user_id = :userId AND status = 'review'`,
+  {
+    packId: 'pack_id = :packId',
+    questionId: `result -> 'answers' ? :questionId`,
+    labeled: 'labeled = :labeled',
+    after: AFTER,
+  },
+);

@@ -52,3 +52,12 @@ export const findInboundEvent = defineStatement<{ id: string }, Omit<InboundEven
            evaluation_id AS "evaluationId"
       FROM inbound_events WHERE id = :id`,
 });
+
+/** Events accepted `olderThanMs` ago and still not judged, oldest first. */
+export const stuckInboundEvents = defineStatement<{ olderThanMs: number; limit: number }, { id: string }>({
+  name: 'inbound.stuckEvents',
+  sql: `
+    SELECT id FROM inbound_events
+     WHERE evaluation_id IS NULL AND created_at < now() - make_interval(secs => :olderThanMs::float8 / 1000)
+     ORDER BY created_at ASC LIMIT :limit`,
+});

@@ -1,5 +1,10 @@
 import type { Answer, JudgmentResult } from '@app/domain';
-import { defineStatement } from './statement.js';
+import type { LabelEntity } from '../entities/label.entity.js';
+import { aligned, defineStatement } from './statement.js';
+
+/** The columns of a LabelEntity. */
+const LABEL = `id, user_id AS "userId", evaluation_id AS "evaluationId", question_id AS "questionId", answer, note,
+  agreement, created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /** Inserts the label or replaces the answer for the same question; `created` tells which. */
 export const upsertLabel = defineStatement<
@@ -12,7 +17,7 @@ export const upsertLabel = defineStatement<
     note: string;
     agreement: boolean;
   },
-  { id: string; created: boolean }
+  LabelEntity & { created: boolean }
 >({
   name: 'labels.upsert',
   sql: `
@@ -20,7 +25,7 @@ export const upsertLabel = defineStatement<
     VALUES (:id, :userId, :evaluationId, :questionId, :answer, :note, :agreement)
     ON CONFLICT (evaluation_id, question_id) DO UPDATE
       SET answer = excluded.answer, note = excluded.note, agreement = excluded.agreement, updated_at = now()
-    RETURNING id, (xmax = 0) AS created`,
+    RETURNING ${aligned(LABEL, 14)}, (xmax = 0) AS created`,
   json: ['answer'],
 });
 
@@ -34,4 +39,28 @@ export const labelsForVersion = defineStatement<
     SELECT e.result, l.question_id AS "questionId", l.answer
       FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
      WHERE l.user_id = :userId AND e.user_id = :userId AND e.pack_version_id = :packVersionId`,
+});
+
+/** Serialises label writes per evaluation (run in the write's transaction), so its `labeled` flag follows them. */
+export const lockEvaluation = defineStatement<{ evaluationId: string }, { id: string }>({
+  name: 'labels.lockEvaluation',
+  sql: `SELECT id FROM evaluations WHERE id = :evaluationId FOR UPDATE`,
+});
+
+export const markLabeled = defineStatement<{ evaluationId: string }>({
+  name: 'labels.markLabeled',
+  sql: `UPDATE evaluations SET labeled = true WHERE id = :evaluationId AND labeled = false`,
+});
+
+export const deleteLabel = defineStatement<{ userId: string; evaluationId: string; labelId: string }>({
+  name: 'labels.delete',
+  sql: `DELETE FROM labels WHERE id = :labelId AND evaluation_id = :evaluationId AND user_id = :userId`,
+});
+
+/** The evaluation's `labeled` flag set to whether any label is left on it. */
+export const syncLabeled = defineStatement<{ evaluationId: string }>({
+  name: 'labels.syncLabeled',
+  sql: `
+    UPDATE evaluations SET labeled = EXISTS (SELECT 1 FROM labels WHERE evaluation_id = :evaluationId)
+     WHERE id = :evaluationId`,
 });

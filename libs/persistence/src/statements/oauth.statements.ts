@@ -56,3 +56,64 @@ export const revokeClientGrants = defineStatement<{ userId: string; clientId: st
     UPDATE oauth_grants SET revoked_at = now()
      WHERE user_id = :userId AND client_id = :clientId AND revoked_at IS NULL RETURNING id`,
 });
+
+/** A new grant (one user's approval of one client); its first code goes with it. */
+export const insertGrant = defineStatement<{
+  id: string;
+  userId: string;
+  clientId: string;
+  scopes: Permission[];
+  resource: string;
+}>({
+  name: 'oauth.insertGrant',
+  sql: `
+    INSERT INTO oauth_grants (id, user_id, client_id, scopes, resource)
+    VALUES (:id, :userId, :clientId, :scopes, :resource)`,
+});
+
+export const insertCode = defineStatement<{
+  codeHash: string;
+  grantId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  expiresAt: Date;
+}>({
+  name: 'oauth.insertCode',
+  sql: `
+    INSERT INTO oauth_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at)
+    VALUES (:codeHash, :grantId, :redirectUri, :codeChallenge, :expiresAt)`,
+});
+
+/** A client someone approved is kept by the purge of unapproved clients. */
+export const markClientAuthorized = defineStatement<{ clientId: string }>({
+  name: 'oauth.markClientAuthorized',
+  sql: `UPDATE oauth_clients SET last_authorized_at = now() WHERE id = :clientId`,
+});
+
+export const revokeGrant = defineStatement<{ grantId: string }>({
+  name: 'oauth.revokeGrant',
+  sql: `UPDATE oauth_grants SET revoked_at = now() WHERE id = :grantId AND revoked_at IS NULL`,
+});
+
+export const purgeExpiredCodes = defineStatement({
+  name: 'oauth.purgeExpiredCodes',
+  sql: `DELETE FROM oauth_codes WHERE expires_at < now() - interval '1 day'`,
+});
+
+export const purgeExpiredTokens = defineStatement({
+  name: 'oauth.purgeExpiredTokens',
+  sql: `DELETE FROM oauth_tokens WHERE expires_at < now() - interval '1 day'`,
+});
+
+export const purgeRevokedGrants = defineStatement({
+  name: 'oauth.purgeRevokedGrants',
+  sql: `DELETE FROM oauth_grants WHERE revoked_at < now() - interval '1 day'`,
+});
+
+/** Clients never approved, `hours` after registration. */
+export const purgeUnapprovedClients = defineStatement<{ hours: number }>({
+  name: 'oauth.purgeUnapprovedClients',
+  sql: `
+    DELETE FROM oauth_clients
+     WHERE last_authorized_at IS NULL AND created_at < now() - make_interval(hours => :hours)`,
+});

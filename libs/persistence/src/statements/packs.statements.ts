@@ -100,3 +100,40 @@ export const insertVersion = defineStatement<{
   name: 'packs.insertVersion',
   sql: `INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES (:id, :packId, :userId, :document)`,
 });
+
+/** A new pack row; its first draft (`insertVersion`) goes in the same transaction. */
+export const insertPack = defineStatement<{
+  id: string;
+  userId: string;
+  name: string;
+  draftVersionId: string;
+}>({
+  name: 'packs.insert',
+  sql: `INSERT INTO packs (id, user_id, name, draft_version_id) VALUES (:id, :userId, :name, :draftVersionId)`,
+});
+
+/** Marks the pack changed now, renaming it when a name is given. */
+export const touchPack = defineStatement<{ packId: string; name: string | null }>({
+  name: 'packs.touch',
+  sql: `UPDATE packs SET name = COALESCE(:name, name), updated_at = now() WHERE id = :packId`,
+});
+
+/** Freezes a version: published versions never change again. */
+export const freezeVersion = defineStatement<{ versionId: string }>({
+  name: 'packs.freezeVersion',
+  sql: `UPDATE pack_versions SET published_at = now() WHERE id = :versionId`,
+});
+
+/** The draft becomes the live version and `newDraftId` the draft. */
+export const promoteDraft = defineStatement<{ packId: string; newDraftId: string }>({
+  name: 'packs.promoteDraft',
+  sql: `
+    UPDATE packs SET live_version_id = draft_version_id, draft_version_id = :newDraftId, updated_at = now()
+     WHERE id = :packId`,
+});
+
+/** Soft delete: the pack disappears, its versions stay for the evaluations that refer to them. */
+export const softDeletePack = defineStatement<OwnedPack, { id: string }>({
+  name: 'packs.softDelete',
+  sql: `UPDATE packs SET deleted_at = now() WHERE user_id = :userId AND id = :packId AND deleted_at IS NULL RETURNING id`,
+});

@@ -1,5 +1,8 @@
-import { ACTIVE_SIMULATION_STATUSES_SQL as ACTIVE, type SimulationStatus, type Ticket } from '@app/domain';
+import { ACTIVE_SIMULATION_STATUSES, type SimulationStatus, type Ticket } from '@app/domain';
 import { defineStatement } from './statement.js';
+
+/** The domain's active states as a SQL list, for the statements that guard a transition atomically. */
+const ACTIVE = ACTIVE_SIMULATION_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** What a statement that finished simulations reports for each: the completion delivery to send, if any. */
 export interface FinishedSimulation {
@@ -61,6 +64,22 @@ export const completeSimulations = defineStatement<{ ids: string[] }, FinishedSi
          AND (SELECT count(*) FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id) >= s.total
        RETURNING s.id, s.user_id
     )${withCompletionDelivery('simulation.completed')}`,
+});
+
+/** queued/running -> running, keeping the first start time; no row once it has finished. */
+export const markSimulationRunning = defineStatement<{ id: string }, { id: string }>({
+  name: 'simulations.markRunning',
+  sql: `
+    UPDATE simulations SET status = 'running', started_at = COALESCE(started_at, now())
+     WHERE id = :id AND status IN (${ACTIVE}) RETURNING id`,
+});
+
+/** The owner's queued/running simulation -> cancelled; no row once it has finished. */
+export const cancelSimulation = defineStatement<{ userId: string; id: string }, { id: string }>({
+  name: 'simulations.cancel',
+  sql: `
+    UPDATE simulations SET status = 'cancelled', finished_at = now()
+     WHERE id = :id AND user_id = :userId AND status IN (${ACTIVE}) RETURNING id`,
 });
 
 export interface SimulationRow {

@@ -73,3 +73,15 @@ export function defineStatement<Params extends object = Record<never, never>, Ro
       }),
   };
 }
+
+/**
+ * A multi-line fragment (a column list) to interpolate at `column` of the SQL's source: its lines
+ * after the first are indented to that column, so the snapshot shows it aligned where it sits.
+ */
+export function aligned(fragment: string, column: number): string {
+  return fragment
+    .trim()
+    .split('\n')
+    .map((line) => line.trim())
+    .join(`\n${' '.repeat(column)}`);
+}
