@@ -23,9 +23,13 @@ export function isLuhnValid(text: string, start: number, end: number): boolean {
 const DIGIT = 1;
 const LETTER = 2;
 
-/** What a character can be in an IBAN: DIGIT, LETTER (either case) or 0 (neither). */
-const charClass = (code: number) =>
-  code >= 48 && code <= 57 ? DIGIT : (code | 32) >= 97 && (code | 32) <= 122 ? LETTER : 0;
+/** What each ASCII character can be in an IBAN: DIGIT, LETTER (either case) or 0 (neither). */
+const CHAR_CLASSES = new Uint8Array(128);
+for (let code = 48; code <= 57; code++) CHAR_CLASSES[code] = DIGIT;
+for (let code = 65; code <= 90; code++) CHAR_CLASSES[code] = CHAR_CLASSES[code + 32] = LETTER;
+
+/** A table lookup: this runs for every character of every IBAN candidate. */
+const charClass = (code: number) => (code < 128 ? CHAR_CLASSES[code] : 0);
 
 /**
  * Every IBAN country's account part (BBAN), one entry a position: DIGIT, LETTER or both, from
@@ -99,9 +103,14 @@ function isIbanChecksumValid(text: string, start: number, end: number): boolean 
  */
 export function cardEnd(text: string, start: number, end: number): number {
   if (isLuhnValid(text, start, end)) return end;
-  for (let i = end - 1; i > start; i--) {
+  let digits = 0;
+  for (let i = start; i < end; i++) if (charClass(text.charCodeAt(i)) === DIGIT) digits++;
+  // Backwards over the match; a part needs 13 digits, so most failed cards cost no second check.
+  for (let i = end - 1; i > start && digits >= 13; i--) {
     const code = text.charCodeAt(i);
-    if ((code === 32 || code === 45) && isLuhnValid(text, start, i)) return i;
+    if (code === 32 || code === 45) {
+      if (isLuhnValid(text, start, i)) return i;
+    } else digits--;
   }
   return -1;
 }
