@@ -10,6 +10,8 @@ export const QUEUES = {
   webhooks: 'webhooks',
 } as const;
 
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
 export const ALL_QUEUES = Object.values(QUEUES);
 
 export const MAINTENANCE_JOBS = {
