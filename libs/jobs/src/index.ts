@@ -2,6 +2,7 @@ export * from './queues.js';
 export {
   defineJob,
   declaredJobs,
+  isLastAttempt,
   retriedJobOptions,
   type JobDefinition,
   type JobHandler,

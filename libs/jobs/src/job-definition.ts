@@ -67,3 +67,8 @@ export function retriedJobOptions(retry: {
     removeOnFail: { count: keepFailed },
   };
 }
+
+/** Whether this run is the job's last: BullMQ will not retry it if it throws. */
+export function isLastAttempt(job: Job): boolean {
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
