@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { JUDGE_EVENT_JOB_OPTIONS } from '@app/jobs';
+import { JUDGE_EVENT_JOB } from '@app/webhooks';
 import { serveFastify } from './harness/processes.js';
 
 const env = process.env;
@@ -22,7 +22,7 @@ app.post('/bare', async (request, reply) => {
   // bench_bare is created by the benchmark in the scratch database before this process starts.
   await pool.query('INSERT INTO bench_bare (id, body) VALUES ($1, $2)', [id, JSON.stringify(request.body)]);
   // The same job options as the inbound route's enqueue, so both adds cost Redis the same.
-  await queue.add('bare', { id }, { ...JUDGE_EVENT_JOB_OPTIONS, jobId: `bare-${id}` });
+  await queue.add('bare', { id }, { ...JUDGE_EVENT_JOB.options, jobId: `bare-${id}` });
   return reply.code(202).send({ eventId: id });
 });
 

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
-import { simulationTicketJobId } from '@app/jobs';
+import { JUDGE_TICKET_JOB } from '@app/simulations';
 import { percentile } from './harness/load.js';
 import { measuredCpuMs, type CpuWindow, type PostgresActivity } from './harness/probes.js';
 import type { Service } from './harness/processes.js';
@@ -88,7 +88,7 @@ export async function checkEvaluations(db: pg.Client, simulationId: string, tick
 /** BullMQ's own stamps of each ticket job: when a worker took it, when it finished, how often it started. */
 export async function jobStamps(queue: Queue, simulationId: string, ticketIds: string[]) {
   const jobs = await Promise.all(
-    ticketIds.map((ticketId) => queue.getJob(simulationTicketJobId(simulationId, ticketId))),
+    ticketIds.map((ticketId) => queue.getJob(JUDGE_TICKET_JOB.jobId(simulationId, ticketId))),
   );
   return jobs.map((job, i) => {
     if (!job?.processedOn || !job.finishedOn)

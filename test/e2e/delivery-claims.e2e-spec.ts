@@ -8,9 +8,9 @@ import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
 import { Receiver } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
-import { deliveryJobId, deliveryJobOptions, QUEUES, WEBHOOK_JOBS } from '../../libs/jobs/src/index.js';
+import { QUEUES } from '../../libs/jobs/src/index.js';
 import { WebhookRepository } from '../../libs/persistence/src/index.js';
-import { CompletionSender, InboundJudge } from '../../libs/webhooks/src/index.js';
+import { CompletionSender, DELIVER_JOB, InboundJudge } from '../../libs/webhooks/src/index.js';
 
 /**
  * A delivery's claim has an owner, the attempt that took it (issue 20): the attempt renews it while
@@ -118,9 +118,9 @@ describe('delivery claims', () => {
         [id],
       );
       await queue.add(
-        WEBHOOK_JOBS.deliver,
+        DELIVER_JOB.name,
         { deliveryId: id },
-        { ...deliveryJobOptions(3, 200), jobId: deliveryJobId(id, 0) },
+        { ...DELIVER_JOB.options(3, 200), jobId: DELIVER_JOB.jobId(id, 0) },
       );
       const [sent] = await eventually(async () => (sends(id).length > 0 ? sends(id) : undefined), 20_000);
       expect(Date.parse(sent.body.sentAt)).toBeGreaterThanOrEqual(new Date(claimedUntil).getTime());
@@ -133,7 +133,7 @@ describe('delivery claims', () => {
       });
       expect(sends(id)).toHaveLength(1);
       // One run found the claim held and was put back rather than completed.
-      const job = await queue.getJob(deliveryJobId(id, 0));
+      const job = await queue.getJob(DELIVER_JOB.jobId(id, 0));
       expect(job?.returnvalue).toBe('succeeded');
       expect(job?.attemptsStarted).toBeGreaterThanOrEqual(2);
     } finally {

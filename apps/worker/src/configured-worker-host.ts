@@ -51,8 +51,3 @@ export abstract class ConfiguredWorkerHost extends WorkerHost implements OnAppli
       );
   }
 }
-
-/** Whether this run is the job's last: BullMQ will not retry it if it throws. */
-export function isLastAttempt(job: Job): boolean {
-  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-}

@@ -7,6 +7,12 @@ export {
 export { SimulationRunner, type TicketOutcome } from './simulation-runner.js';
 export { SimulationQueue } from './simulation-queue.js';
 export {
+  START_SIMULATION_JOB,
+  StartSimulationJob,
+  type StartSimulationPayload,
+} from './jobs/start-simulation.job.js';
+export { JUDGE_TICKET_JOB, JudgeTicketJob, type JudgeTicketPayload } from './jobs/judge-ticket.job.js';
+export {
   toSimulationView,
   toSimulationListItemView,
   type SimulationView,

@@ -1,17 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import {
-  ENQUEUE_TIMEOUT_MS,
-  QUEUES,
-  within,
-  SIMULATION_JOB_OPTIONS,
-  SIMULATION_JOBS,
-  simulationStartJobId,
-  simulationTicketJobId,
-  type JudgeTicketPayload,
-  type StartSimulationPayload,
-} from '@app/jobs';
+import { ENQUEUE_TIMEOUT_MS, QUEUES, within } from '@app/jobs';
+import { JUDGE_TICKET_JOB, type JudgeTicketPayload } from './jobs/judge-ticket.job.js';
+import { START_SIMULATION_JOB, type StartSimulationPayload } from './jobs/start-simulation.job.js';
 
 /** Enqueues simulation work; job ids make every call safe to repeat. */
 @Injectable()
@@ -25,9 +17,9 @@ export class SimulationQueue {
   async start(simulationId: string): Promise<void> {
     await within(
       this.queue.add(
-        SIMULATION_JOBS.start,
+        START_SIMULATION_JOB.name,
         { simulationId },
-        { ...SIMULATION_JOB_OPTIONS, jobId: simulationStartJobId(simulationId) },
+        { ...START_SIMULATION_JOB.options, jobId: START_SIMULATION_JOB.jobId(simulationId) },
       ),
       ENQUEUE_TIMEOUT_MS,
     );
@@ -36,9 +28,9 @@ export class SimulationQueue {
   async tickets(simulationId: string, ticketIds: string[]): Promise<void> {
     await this.queue.addBulk(
       ticketIds.map((ticketId) => ({
-        name: SIMULATION_JOBS.ticket,
+        name: JUDGE_TICKET_JOB.name,
         data: { simulationId, ticketId },
-        opts: { ...SIMULATION_JOB_OPTIONS, jobId: simulationTicketJobId(simulationId, ticketId) },
+        opts: { ...JUDGE_TICKET_JOB.options, jobId: JUDGE_TICKET_JOB.jobId(simulationId, ticketId) },
       })),
     );
   }

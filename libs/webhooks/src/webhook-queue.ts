@@ -2,18 +2,9 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import {
-  deliveryJobId,
-  deliveryJobOptions,
-  ENQUEUE_TIMEOUT_MS,
-  inboundEventJobId,
-  JUDGE_EVENT_JOB_OPTIONS,
-  QUEUES,
-  WEBHOOK_JOBS,
-  within,
-  type DeliverPayload,
-  type JudgeEventPayload,
-} from '@app/jobs';
+import { ENQUEUE_TIMEOUT_MS, QUEUES, within } from '@app/jobs';
+import { DELIVER_JOB, type DeliverPayload } from './jobs/deliver.job.js';
+import { JUDGE_EVENT_JOB, type JudgeEventPayload } from './jobs/judge-event.job.js';
 
 /** Enqueues inbound judging and completion deliveries; job ids make repeats harmless. */
 @Injectable()
@@ -28,9 +19,9 @@ export class WebhookQueue {
   async judge(eventId: string): Promise<void> {
     await within(
       this.queue.add(
-        WEBHOOK_JOBS.judge,
+        JUDGE_EVENT_JOB.name,
         { eventId },
-        { ...JUDGE_EVENT_JOB_OPTIONS, jobId: inboundEventJobId(eventId) },
+        { ...JUDGE_EVENT_JOB.options, jobId: JUDGE_EVENT_JOB.jobId(eventId) },
       ),
       ENQUEUE_TIMEOUT_MS,
     );
@@ -38,12 +29,12 @@ export class WebhookQueue {
 
   /** For the sweeper: the event's judge job, unless it is already waiting or running. */
   async requeueJudge(eventId: string): Promise<void> {
-    await this.requeue(inboundEventJobId(eventId), () => this.judge(eventId));
+    await this.requeue(JUDGE_EVENT_JOB.jobId(eventId), () => this.judge(eventId));
   }
 
   /** For the sweeper: the delivery's job in `round`, unless it is already waiting, delayed or running. */
   async requeueDeliver(deliveryId: string, round: number): Promise<void> {
-    await this.requeue(deliveryJobId(deliveryId, round), () => this.deliver(deliveryId, round));
+    await this.requeue(DELIVER_JOB.jobId(deliveryId, round), () => this.deliver(deliveryId, round));
   }
 
   /** `round` distinguishes a manual redelivery from the first run of the same delivery. */
@@ -51,9 +42,9 @@ export class WebhookQueue {
     const { maxAttempts, backoffMs } = this.config.webhooks;
     await within(
       this.queue.add(
-        WEBHOOK_JOBS.deliver,
+        DELIVER_JOB.name,
         { deliveryId },
-        { ...deliveryJobOptions(maxAttempts, backoffMs), jobId: deliveryJobId(deliveryId, round) },
+        { ...DELIVER_JOB.options(maxAttempts, backoffMs), jobId: DELIVER_JOB.jobId(deliveryId, round) },
       ),
       ENQUEUE_TIMEOUT_MS,
     );

@@ -1,26 +1,13 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import {
-  MAINTENANCE_EVERY_MS,
-  MAINTENANCE_JOB_OPTIONS,
-  MAINTENANCE_JOBS,
-  MAINTENANCE_SCHEDULER_ID,
-  QUEUES,
-  SWEEP_SCHEDULER_ID,
-  type CleanupPayload,
-  type SweepPayload,
-} from '@app/jobs';
+import { JobTable, QUEUES } from '@app/jobs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SimulationRunner } from '@app/simulations';
 import { WebhookSweeper } from '@app/webhooks';
-import { Cleanup, type CleanupResult } from './cleanup.js';
-
-export interface SweepResult {
-  simulations: number;
-  events: number;
-  deliveries: number;
-}
+import { Cleanup } from './cleanup.js';
+import { CLEANUP_JOB, CleanupJob, type CleanupPayload } from './cleanup.job.js';
+import { SWEEP_JOB, SweepJob, type SweepPayload } from './sweep.job.js';
 
 /**
  * Housekeeping on a schedule: `cleanup` deletes expired sessions, idempotency keys and OAuth
@@ -29,18 +16,22 @@ export interface SweepResult {
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MaintenanceProcessor.name);
+  private readonly jobs: JobTable;
   private refresh: NodeJS.Timeout | undefined;
 
   constructor(
     @InjectQueue(QUEUES.maintenance) private readonly queue: Queue<CleanupPayload | SweepPayload>,
-    private readonly cleanup: Cleanup,
-    private readonly simulations: SimulationRunner,
-    private readonly webhooks: WebhookSweeper,
+    cleanup: Cleanup,
+    simulations: SimulationRunner,
+    webhooks: WebhookSweeper,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
+    this.jobs = new JobTable(QUEUES.maintenance, [
+      new CleanupJob(cleanup),
+      new SweepJob(simulations, webhooks, config.workerSweepMs),
+    ]);
   }
-
   /**
    * Every worker upserts the same scheduler ids, so there is one schedule however many workers run.
    * The schedules live in Redis: a Redis restarted without its data loses them, and with them the
@@ -62,27 +53,18 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
 
   private async upsertSchedulers(): Promise<void> {
     await this.queue.upsertJobScheduler(
-      MAINTENANCE_SCHEDULER_ID,
-      { every: MAINTENANCE_EVERY_MS },
-      { name: MAINTENANCE_JOBS.cleanup, data: {}, opts: MAINTENANCE_JOB_OPTIONS },
+      CLEANUP_JOB.schedulerId,
+      { every: CLEANUP_JOB.everyMs },
+      { name: CLEANUP_JOB.name, data: {}, opts: CLEANUP_JOB.options },
     );
     await this.queue.upsertJobScheduler(
-      SWEEP_SCHEDULER_ID,
+      SWEEP_JOB.schedulerId,
       { every: this.config.workerSweepMs },
-      { name: MAINTENANCE_JOBS.sweep, data: {}, opts: MAINTENANCE_JOB_OPTIONS },
+      { name: SWEEP_JOB.name, data: {}, opts: SWEEP_JOB.options },
     );
   }
 
-  async process(job: Job<CleanupPayload | SweepPayload>): Promise<CleanupResult | SweepResult> {
-    if (job.name === MAINTENANCE_JOBS.sweep) {
-      const simulations = await this.simulations.sweep(2 * this.config.workerSweepMs);
-      const { events, deliveries } = await this.webhooks.sweep(2 * this.config.workerSweepMs);
-      if (simulations || events || deliveries)
-        this.logger.log({ jobId: job.id, simulations, events, deliveries }, 'sweep looked at stuck work');
-      return { simulations, events, deliveries };
-    }
-    const result = await this.cleanup.run();
-    this.logger.log({ jobId: job.id, ...result }, 'maintenance cleanup done');
-    return result;
+  process(job: Job<CleanupPayload | SweepPayload>): Promise<unknown> {
+    return this.jobs.run(job);
   }
 }

@@ -3,18 +3,23 @@ import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
 import { Inject, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { QUEUES, SIMULATION_JOBS, type JudgeTicketPayload, type StartSimulationPayload } from '@app/jobs';
-import { SimulationRunner, type TicketOutcome } from '@app/simulations';
-import { ConfiguredWorkerHost, isLastAttempt } from '../configured-worker-host.js';
+import { JobTable, QUEUES } from '@app/jobs';
+import {
+  JudgeTicketJob,
+  SimulationRunner,
+  StartSimulationJob,
+  type JudgeTicketPayload,
+  type StartSimulationPayload,
+} from '@app/simulations';
+import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
-type SimulationJob =
-  | Job<StartSimulationPayload, number, typeof SIMULATION_JOBS.start>
-  | Job<JudgeTicketPayload, TicketOutcome, typeof SIMULATION_JOBS.ticket>;
+type SimulationJob = Job<StartSimulationPayload | JudgeTicketPayload>;
 
 /** Runs simulations: `start` fans out one job per ticket; `ticket` judges and records one ticket. */
 @Processor(QUEUES.simulations, { autorun: false })
 export class SimulationProcessor extends ConfiguredWorkerHost {
   private readonly logger = new Logger(SimulationProcessor.name);
+  private readonly jobs: JobTable;
 
   constructor(
     private readonly runner: SimulationRunner,
@@ -22,12 +27,14 @@ export class SimulationProcessor extends ConfiguredWorkerHost {
     protected readonly metrics: Metrics,
   ) {
     super();
+    this.jobs = new JobTable(QUEUES.simulations, [
+      new StartSimulationJob(runner),
+      new JudgeTicketJob(runner),
+    ]);
   }
 
-  async process(job: SimulationJob): Promise<number | TicketOutcome> {
-    if (job.name === SIMULATION_JOBS.start) return this.runner.start(job.data.simulationId);
-    const { simulationId, ticketId } = job.data;
-    return this.runner.judgeTicket(simulationId, ticketId, { lastAttempt: isLastAttempt(job) });
+  process(job: SimulationJob): Promise<unknown> {
+    return this.jobs.run(job);
   }
 
   /** After the last attempt the simulation cannot complete: it fails, with the reason kept. */

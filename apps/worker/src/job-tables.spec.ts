@@ -1,0 +1,39 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Queue } from 'bullmq';
+import type { AppConfig } from '@app/config';
+import { ALL_QUEUES, declaredJobs } from '@app/jobs';
+import type { Metrics } from '@app/metrics';
+import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+import { SimulationProcessor } from './simulations/simulation.processor.js';
+import { WebhookProcessor } from './webhooks/webhook.processor.js';
+
+const none = {} as never;
+const config = { workerSweepMs: 60_000 } as AppConfig;
+
+/** Each processor builds its queue's table in its constructor, which throws if a job lacks a handler. */
+describe('the worker’s job tables', () => {
+  it('give every declared job of every queue exactly one handler', () => {
+    const tables = {
+      maintenance: new MaintenanceProcessor({} as Queue, none, none, none, config),
+      simulations: new SimulationProcessor(none, config, {} as Metrics),
+      webhooks: new WebhookProcessor(none, none, config, {} as Metrics),
+    };
+    for (const queue of ALL_QUEUES) {
+      const names = (tables[queue] as unknown as { jobs: { names: string[] } }).jobs.names;
+      expect(names.sort()).toEqual(
+        declaredJobs(queue)
+          .map((job) => job.name)
+          .sort(),
+      );
+    }
+    const declared = ALL_QUEUES.flatMap((queue) => declaredJobs(queue).map((job) => `${queue}/${job.name}`));
+    expect(declared.sort()).toEqual([
+      'maintenance/cleanup',
+      'maintenance/sweep',
+      'simulations/start',
+      'simulations/ticket',
+      'webhooks/deliver',
+      'webhooks/judge-event',
+    ]);
+  });
+});
