@@ -26,6 +26,7 @@ describe('draftFieldPath', () => {
     expect(draftFieldPath('body')).toBeUndefined();
     expect(draftFieldPath('')).toBeUndefined();
     expect(draftFieldPath('questionsExtra')).toBeUndefined();
+    expect(draftFieldPath('document.name')).toBeUndefined();
   });
 });
 

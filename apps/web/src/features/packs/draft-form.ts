@@ -1,5 +1,5 @@
 import type { Issue } from '../../api/client';
-import { normalizeIssuePath, type PackDocument } from './packs';
+import type { PackDocument } from './packs';
 
 /** The draft editor's form values: exactly the body of `PATCH /api/packs/{packId}`. */
 export interface DraftValues {
@@ -19,8 +19,9 @@ export interface DraftErrors {
  * `document.questions.0.id` name the same field.
  */
 export function draftFieldPath(issuePath: string): string | undefined {
-  const path = normalizeIssuePath(issuePath.replace(/\[(\d+)\]/g, '.$1'));
-  if (path === 'name') return 'name';
+  const dotted = issuePath.replace(/\[(\d+)\]/g, '.$1');
+  if (dotted === 'name') return 'name';
+  const path = dotted.startsWith('document.') ? dotted.slice('document.'.length) : dotted;
   if (path === 'questions' || path.startsWith('questions.')) return `document.${path}`;
   return undefined;
 }
