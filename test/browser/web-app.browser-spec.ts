@@ -88,6 +88,13 @@ describe('the web app in a browser', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.waitForURL(/\/packs\/[0-9a-f-]{36}$/);
     ids.packId = page.url().split('/').at(-1);
+    // A refused save puts the server's issue on the field its path names (questions.0.id).
+    const firstId = page.getByLabel('Question ID').first();
+    const id = await firstId.inputValue();
+    await firstId.fill('has space');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await firstId.and(page.locator('[aria-invalid="true"]')).waitFor();
+    await firstId.fill(id);
     const firstName = page.getByLabel('Question name').first();
     await firstName.fill(`${await firstName.inputValue()} (edited)`);
     await page.getByRole('button', { name: 'Save draft' }).click();

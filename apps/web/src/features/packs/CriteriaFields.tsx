@@ -1,15 +1,8 @@
+import type { ReactNode } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import {
-  DERIVE_TARGETS,
-  OUTCOMES,
-  removeAt,
-  replaceAt,
-  withKey,
-  type ChoiceOption,
-  type Question,
-} from './packs';
+import { DERIVE_TARGETS, OUTCOMES, type Question } from './packs';
+import { NONE, numberProps, optionalSelectProps, optionalTextProps, type DraftForm } from './draft-inputs';
 
-const NONE = 'none';
 const OUTCOME_DATA = [{ value: NONE, label: 'None' }, ...OUTCOMES.map((value) => ({ value, label: value }))];
 const DERIVE_DATA = [
   { value: NONE, label: 'Nothing' },
@@ -20,57 +13,44 @@ type QuestionOf<T extends Question['type']> = Extract<Question, { type: T }>;
 
 export interface CriteriaProps<T extends Question['type']> {
   question: QuestionOf<T>;
-  onChange: (question: Question) => void;
-  /** The issue message at a path relative to the question, e.g. `criteria.max`. */
-  issue: (...paths: string[]) => string | undefined;
+  form: DraftForm;
+  /** The question's form path, e.g. `document.questions.0`. */
+  path: string;
+  /** The first error at one of `paths`, relative to the question (`criteria.max`). */
+  error: (...paths: string[]) => ReactNode;
 }
 
-function setCriteria(question: Question, key: string, value: unknown): Question {
-  return { ...question, criteria: withKey(question.criteria, key, value) } as Question;
-}
-
-function selectValue(value: string | null): string | undefined {
-  return value === null || value === NONE ? undefined : value;
-}
-
-export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProps<'choice'>) {
-  const { options } = question.criteria;
-  const setOptions = (next: ChoiceOption[]) => onChange(setCriteria(question, 'options', next));
-  const setOption = (index: number, key: string, value: unknown) =>
-    setOptions(replaceAt(options, index, withKey(options[index], key, value)));
+export function ChoiceCriteriaFields({ question, form, path, error }: CriteriaProps<'choice'>) {
+  const optionsPath = `${path}.criteria.options`;
+  const optionsError = error('criteria.options');
   return (
     <Stack gap="xs">
       <Text fw={500} size="sm">
         Options
       </Text>
-      {issue('criteria.options') && (
+      {Boolean(optionsError) && (
         <Text c="red" size="sm" role="alert">
-          {issue('criteria.options')}
+          {optionsError}
         </Text>
       )}
-      {options.map((option, index) => (
-        <Paper key={index} withBorder p="xs">
+      {question.criteria.options.map((_, index) => (
+        <Paper key={form.key(`${optionsPath}.${index}`)} withBorder p="xs">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
             <TextInput
               label="Option value"
               required
-              value={option.value}
-              onChange={(event) => setOption(index, 'value', event.currentTarget.value)}
-              error={issue(`criteria.options.${index}.value`, `criteria.options.${index}`)}
+              {...form.getInputProps(`${optionsPath}.${index}.value`)}
+              error={error(`criteria.options.${index}.value`, `criteria.options.${index}`)}
             />
             <TextInput
               label="Option description"
-              value={option.description ?? ''}
-              onChange={(event) => setOption(index, 'description', event.currentTarget.value)}
-              error={issue(`criteria.options.${index}.description`)}
+              {...optionalTextProps(form, `${optionsPath}.${index}.description`)}
             />
             <Select
               label="Option outcome"
               data={OUTCOME_DATA}
               allowDeselect={false}
-              value={option.outcome ?? NONE}
-              onChange={(value) => setOption(index, 'outcome', selectValue(value))}
-              error={issue(`criteria.options.${index}.outcome`)}
+              {...optionalSelectProps(form, `${optionsPath}.${index}.outcome`)}
             />
           </SimpleGrid>
           <Group justify="flex-end" mt="xs">
@@ -79,7 +59,7 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
               variant="subtle"
               color="red"
               aria-label={`Remove option ${index + 1}`}
-              onClick={() => setOptions(removeAt(options, index))}
+              onClick={() => form.removeListItem(optionsPath, index)}
             >
               Remove option
             </Button>
@@ -87,7 +67,7 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
         </Paper>
       ))}
       <Group justify="space-between" align="flex-end">
-        <Button size="xs" variant="light" onClick={() => setOptions([...options, { value: '' }])}>
+        <Button size="xs" variant="light" onClick={() => form.insertListItem(optionsPath, { value: '' })}>
           Add option
         </Button>
         <Select
@@ -96,64 +76,36 @@ export function ChoiceCriteriaFields({ question, onChange, issue }: CriteriaProp
           data={DERIVE_DATA}
           allowDeselect={false}
           w={220}
-          value={question.criteria.derive ?? NONE}
-          onChange={(value) => onChange(setCriteria(question, 'derive', selectValue(value)))}
-          error={issue('criteria.derive')}
+          {...optionalSelectProps(form, `${path}.criteria.derive`)}
         />
       </Group>
     </Stack>
   );
 }
 
-export function BooleanCriteriaFields({ question, onChange, issue }: CriteriaProps<'boolean'>) {
+export function BooleanCriteriaFields({ form, path }: CriteriaProps<'boolean'>) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-      <TextInput
-        label="Criteria description"
-        value={question.criteria.description ?? ''}
-        onChange={(event) => onChange(setCriteria(question, 'description', event.currentTarget.value))}
-        error={issue('criteria.description')}
-      />
+      <TextInput label="Criteria description" {...optionalTextProps(form, `${path}.criteria.description`)} />
       {(['outcomeWhenTrue', 'outcomeWhenFalse'] as const).map((key) => (
         <Select
           key={key}
           label={key === 'outcomeWhenTrue' ? 'Outcome when true' : 'Outcome when false'}
           data={OUTCOME_DATA}
           allowDeselect={false}
-          value={question.criteria[key] ?? NONE}
-          onChange={(value) => onChange(setCriteria(question, key, selectValue(value)))}
-          error={issue(`criteria.${key}`)}
+          {...optionalSelectProps(form, `${path}.criteria.${key}`)}
         />
       ))}
     </SimpleGrid>
   );
 }
 
-export function ScoreCriteriaFields({ question, onChange, issue }: CriteriaProps<'score'>) {
-  const setNumber = (key: string, value: number | string) =>
-    onChange(setCriteria(question, key, typeof value === 'number' ? value : undefined));
+export function ScoreCriteriaFields({ form, path }: CriteriaProps<'score'>) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-      <NumberInput
-        label="Minimum score"
-        required
-        value={question.criteria.min ?? ''}
-        onChange={(value) => setNumber('min', value)}
-        error={issue('criteria.min')}
-      />
-      <NumberInput
-        label="Maximum score"
-        required
-        value={question.criteria.max ?? ''}
-        onChange={(value) => setNumber('max', value)}
-        error={issue('criteria.max')}
-      />
-      <TextInput
-        label="Criteria description"
-        value={question.criteria.description ?? ''}
-        onChange={(event) => onChange(setCriteria(question, 'description', event.currentTarget.value))}
-        error={issue('criteria.description')}
-      />
+      <NumberInput label="Minimum score" required {...numberProps(form, `${path}.criteria.min`)} />
+      <NumberInput label="Maximum score" required {...numberProps(form, `${path}.criteria.max`)} />
+      <TextInput label="Criteria description" {...optionalTextProps(form, `${path}.criteria.description`)} />
     </SimpleGrid>
   );
 }

@@ -1,9 +1,11 @@
-import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError, type Issue, type Schemas } from '../../api/client';
 import { useSaveDraft } from '../../api/queries/packs';
-import { hasChanges, issueAt, parseDocumentJson, type PackDocument } from './packs';
+import { hasChanges, parseDocumentJson } from './packs';
+import { draftErrors, type DraftValues } from './draft-form';
 import { ErrorNotice } from '../../ui/states';
 import { PublishButton } from './PublishButton';
 import { QuestionList } from './QuestionList';
@@ -15,23 +17,29 @@ type View = 'form' | 'raw';
  * (PATCH) or published. Mount it with a key that changes when the saved pack does, so it starts over.
  */
 export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
-  const [name, setName] = useState(pack.name);
-  const [document, setDocument] = useState<PackDocument>(pack.document);
+  const form = useForm<DraftValues>({ initialValues: { name: pack.name, document: pack.document } });
   const [view, setView] = useState<View>('form');
   const [raw, setRaw] = useState('');
   const [rawError, setRawError] = useState<string | undefined>();
-  const [issues, setIssues] = useState<Issue[]>([]);
-  const dirty = hasChanges(pack, { name, document });
+  // The issues of the last refusal that name no field of the form.
+  const [formIssues, setFormIssues] = useState<string[]>([]);
+  const dirty = hasChanges(pack, form.getValues());
+
+  function showIssues(issues: Issue[]) {
+    const errors = draftErrors(issues);
+    form.setErrors(errors.fields);
+    setFormIssues(errors.form);
+  }
 
   const save = useSaveDraft(pack.id, {
     onSuccess: () => notifications.show({ color: 'green', message: 'Draft saved' }),
-    onError: (error) => setIssues(error instanceof ApiError ? error.issues : []),
+    onError: (error) => showIssues(error instanceof ApiError ? error.issues : []),
   });
 
   function switchView(next: View) {
     if (next === view) return;
     if (next === 'raw') {
-      setRaw(JSON.stringify(document, null, 2));
+      setRaw(JSON.stringify(form.getValues().document, null, 2));
       setRawError(undefined);
     }
     setView(next);
@@ -41,7 +49,7 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
     setRaw(text);
     const parsed = parseDocumentJson(text);
     setRawError(parsed.ok ? undefined : parsed.error);
-    if (parsed.ok) setDocument(parsed.document);
+    if (parsed.ok) form.setFieldValue('document', parsed.document);
   }
 
   return (
@@ -52,9 +60,7 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
           required
           maxLength={200}
           w={{ base: '100%', sm: 360 }}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={issueAt(issues, 'name')}
+          {...form.getInputProps('name')}
         />
         <Group gap="xs">
           {dirty ? (
@@ -67,16 +73,23 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
             </Text>
           )}
           <Button
-            onClick={() => save.mutate({ name, document })}
+            onClick={() => save.mutate(form.getValues())}
             loading={save.isPending}
             disabled={!dirty || Boolean(rawError)}
           >
             Save draft
           </Button>
-          <PublishButton packId={pack.id} dirty={dirty} onIssues={setIssues} />
+          <PublishButton packId={pack.id} dirty={dirty} onIssues={showIssues} />
         </Group>
       </Group>
       {save.error && <ErrorNotice error={save.error} title="The draft was not saved" />}
+      {formIssues.length > 0 && (
+        <List size="sm" c="red" role="alert" aria-label="Issues with the whole draft">
+          {formIssues.map((message, index) => (
+            <List.Item key={index}>{message}</List.Item>
+          ))}
+        </List>
+      )}
       <Button.Group aria-label="Editor view">
         <Button
           variant={view === 'form' ? 'filled' : 'default'}
@@ -95,7 +108,7 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
         </Button>
       </Button.Group>
       {view === 'form' ? (
-        <QuestionList document={document} issues={issues} onChange={setDocument} />
+        <QuestionList form={form} />
       ) : (
         <Textarea
           label="Raw JSON"

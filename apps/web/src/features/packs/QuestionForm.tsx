@@ -10,8 +10,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { Issue } from '../../api/client';
-import { changeQuestionType, issueAt, QUESTION_TYPES, withKey, type Question } from './packs';
+import { changeQuestionType, QUESTION_TYPES, withKey, type Question } from './packs';
+import type { DraftForm } from './draft-inputs';
 import {
   BooleanCriteriaFields,
   ChoiceCriteriaFields,
@@ -41,16 +41,17 @@ function Criteria({
 }
 
 interface Props {
+  form: DraftForm;
   question: Question;
   index: number;
-  issues: Issue[];
-  onChange: (question: Question) => void;
-  onRemove: () => void;
 }
 
 /** One question of the draft: the common fields, then the criteria of its type. */
-export function QuestionForm({ question, index, issues, onChange, onRemove }: Props) {
-  const issue = (...paths: string[]) => issueAt(issues, ...paths.map((path) => `questions.${index}.${path}`));
+export function QuestionForm({ form, question, index }: Props) {
+  const path = `document.questions.${index}`;
+  /** The first error at one of `paths`, relative to the question (`criteria.max`). */
+  const error = (...paths: string[]) =>
+    paths.map((relative) => form.errors[`${path}.${relative}`]).find(Boolean);
   const review: Record<string, unknown> = question.review ?? {};
   const threshold = review.minSelectedProbability;
   return (
@@ -62,24 +63,16 @@ export function QuestionForm({ question, index, issues, onChange, onRemove }: Pr
             data={QUESTION_TYPES}
             allowDeselect={false}
             value={question.type}
-            onChange={(value) => value && onChange(changeQuestionType(question, value))}
-            error={issue('type')}
+            onChange={(value) => value && form.setFieldValue(path, changeQuestionType(question, value))}
+            error={error('type')}
           />
           <TextInput
             label="Question ID"
             placeholder="letters, digits, _ or -"
             required
-            value={question.id ?? ''}
-            onChange={(event) => onChange({ ...question, id: event.currentTarget.value })}
-            error={issue('id')}
+            {...form.getInputProps(`${path}.id`)}
           />
-          <TextInput
-            label="Question name"
-            required
-            value={question.name ?? ''}
-            onChange={(event) => onChange({ ...question, name: event.currentTarget.value })}
-            error={issue('name')}
-          />
+          <TextInput label="Question name" required {...form.getInputProps(`${path}.name`)} />
           <NumberInput
             label="Minimum selected probability"
             title="Below this probability of the chosen answer, the ticket goes to review"
@@ -88,15 +81,14 @@ export function QuestionForm({ question, index, issues, onChange, onRemove }: Pr
             step={0.05}
             decimalScale={4}
             value={typeof threshold === 'number' ? threshold : ''}
-            onChange={(value) => {
-              const next = withKey(
-                review,
-                'minSelectedProbability',
-                typeof value === 'number' ? value : undefined,
-              );
-              onChange({ ...question, review: next as Question['review'] });
-            }}
-            error={issue('review.minSelectedProbability', 'review')}
+            // The whole review object, so that a document without one (raw JSON) gets one.
+            onChange={(value) =>
+              form.setFieldValue(
+                `${path}.review`,
+                withKey(review, 'minSelectedProbability', typeof value === 'number' ? value : undefined),
+              )
+            }
+            error={error('review.minSelectedProbability', 'review')}
           />
         </SimpleGrid>
         <Textarea
@@ -104,23 +96,22 @@ export function QuestionForm({ question, index, issues, onChange, onRemove }: Pr
           autosize
           minRows={2}
           maxRows={8}
+          {...form.getInputProps(`${path}.instructions`)}
           value={typeof question.instructions === 'string' ? question.instructions : ''}
-          onChange={(event) => onChange({ ...question, instructions: event.currentTarget.value })}
-          error={issue('instructions')}
         />
-        {issue('criteria') && (
+        {error('criteria') && (
           <Text c="red" size="sm" role="alert">
-            {issue('criteria')}
+            {error('criteria')}
           </Text>
         )}
-        <Criteria question={question} onChange={onChange} issue={issue} />
+        <Criteria question={question} form={form} path={path} error={error} />
         <Group justify="flex-end">
           <Button
             variant="subtle"
             color="red"
             size="xs"
             aria-label={`Remove question ${index + 1}`}
-            onClick={onRemove}
+            onClick={() => form.removeListItem('document.questions', index)}
           >
             Remove question
           </Button>

@@ -1,33 +1,31 @@
-import { Button, Group, Stack } from '@mantine/core';
-import type { Issue } from '../../api/client';
-import { newQuestion, QUESTION_TYPES, removeAt, replaceAt, type PackDocument } from './packs';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { newQuestion, QUESTION_TYPES } from './packs';
+import type { DraftForm } from './draft-inputs';
 import { Empty } from '../../ui/states';
 import { QuestionForm } from './QuestionForm';
 
-interface Props {
-  document: PackDocument;
-  issues: Issue[];
-  onChange: (document: PackDocument) => void;
-}
-
 /** The form view of the draft: a form per question, and buttons to add one of each type. */
-export function QuestionList({ document, issues, onChange }: Props) {
-  const questions = document.questions;
+export function QuestionList({ form }: { form: DraftForm }) {
+  const { document } = form.getValues();
+  const error = form.errors['document.questions'];
   return (
     <Stack>
-      {questions.length === 0 && (
+      {document.questions.length === 0 && (
         <Empty title="No questions yet">
           Add a question below. A pack needs one before it can judge tickets.
         </Empty>
       )}
-      {questions.map((question, index) => (
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      {document.questions.map((question, index) => (
         <QuestionForm
-          key={index}
+          key={form.key(`document.questions.${index}`)}
+          form={form}
           question={question}
           index={index}
-          issues={issues}
-          onChange={(next) => onChange({ ...document, questions: replaceAt(questions, index, next) })}
-          onRemove={() => onChange({ ...document, questions: removeAt(questions, index) })}
         />
       ))}
       <Group gap="xs">
@@ -35,9 +33,7 @@ export function QuestionList({ document, issues, onChange }: Props) {
           <Button
             key={type.value}
             variant="light"
-            onClick={() =>
-              onChange({ ...document, questions: [...questions, newQuestion(type.value, document)] })
-            }
+            onClick={() => form.insertListItem('document.questions', newQuestion(type.value, document))}
           >
             Add {type.value} question
           </Button>

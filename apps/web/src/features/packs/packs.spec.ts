@@ -5,7 +5,6 @@ import {
   documentForVersion,
   exportFileName,
   hasChanges,
-  issueAt,
   MINIMAL_DOCUMENT,
   newQuestion,
   nextQuestionId,
@@ -112,20 +111,6 @@ describe('import', () => {
     expect(parseImport('{"questions": []}', '').ok).toBe(false);
     expect(parseImport('', 'x').ok).toBe(false);
     expect(parseImport('nope', 'x').ok).toBe(false);
-  });
-});
-
-describe('issues', () => {
-  it('finds the issue at a path, document prefix or not', () => {
-    const issues = [
-      { path: 'questions.1.review', message: 'Required' },
-      { path: 'document.questions.0.id', message: 'bad id' },
-    ];
-    expect(issueAt(issues, 'questions.0.id')).toBe('bad id');
-    expect(issueAt(issues, 'questions.1.review.minSelectedProbability', 'questions.1.review')).toBe(
-      'Required',
-    );
-    expect(issueAt(issues, 'questions.0.name')).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Issue, Schemas } from '../../api/client';
+import type { Schemas } from '../../api/client';
 
 /** Pure helpers of the pack pages: documents, questions, issues, versions and labels. */
 
@@ -125,20 +125,6 @@ export function parseImport(text: string, typedName: string): ParsedImport {
   const name = typedName.trim() || exportName.trim();
   if (!name) return { ok: false, error: 'Give the pack a name: the JSON has none.' };
   return { ok: true, body: { name, document } };
-}
-
-/** An issue path as the form names it: document paths are relative (`questions.0.id`). */
-export function normalizeIssuePath(path: string): string {
-  return path.startsWith('document.') ? path.slice('document.'.length) : path;
-}
-
-/** The message of the first issue at exactly one of `paths` (in the order given). */
-export function issueAt(issues: Issue[], ...paths: string[]): string | undefined {
-  for (const path of paths) {
-    const found = issues.find((issue) => normalizeIssuePath(issue.path) === path);
-    if (found) return found.message;
-  }
-  return undefined;
 }
 
 /** A file name for an export: the pack name in lower case, words joined with dashes. */
