@@ -335,6 +335,9 @@ describe('hostile and careless input', () => {
         expect(statusAndBody(answer)).toEqual({ status: 400, body: { error: 'invalid request' } });
         expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
       }
+      // An empty Host names no origin either (the issuer would be `http://`).
+      const empty = await rawHttp(api.url, 'GET /healthz HTTP/1.1\r\nHost:\r\n\r\n');
+      expect(statusAndBody(empty)).toEqual({ status: 400, body: { error: 'invalid request' } });
       // HTTP/1.0 has no Host header: served, as Node serves it.
       const old = await rawHttp(api.url, 'GET /healthz HTTP/1.0\r\n\r\n');
       expect(statusAndBody(old)).toEqual({ status: 200, body: { status: 'ok' } });

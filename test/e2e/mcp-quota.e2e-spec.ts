@@ -7,10 +7,10 @@ import { createPack, TICKET } from '../support/packs.js';
 
 const LIMIT = 150;
 
-/** A connected client of a new user: a registered client, approved, its access token. */
-async function connect(baseUrl: string, email: string): Promise<string> {
-  const clientId = (await registerClient(baseUrl)).body.client_id;
-  const { tokens } = await authorizeAndExchange(baseUrl, clientId, { email, password: PASSWORD });
+/** Approves a client (a newly registered one unless given) as the user; its access token. */
+async function connect(baseUrl: string, email: string, clientId?: string): Promise<string> {
+  const id = clientId ?? (await registerClient(baseUrl)).body.client_id;
+  const { tokens } = await authorizeAndExchange(baseUrl, id, { email, password: PASSWORD });
   return tokens.access_token as string;
 }
 
@@ -40,7 +40,8 @@ describe('MCP tool calls within the daily budget of each grant', () => {
   afterAll(() => api?.close());
 
   it('admits exactly the limit from 100-call batches and parallel calls, then says when it resets', async () => {
-    const token = await connect(api.url, email);
+    const clientId = (await registerClient(api.url)).body.client_id as string;
+    const token = await connect(api.url, email, clientId);
     // A client of 2025-03-26 (no MCP-Protocol-Version header) may batch; every message counts.
     const noVersion = { 'mcp-protocol-version': null };
     const batch = (offset: number) =>
@@ -60,7 +61,7 @@ describe('MCP tool calls within the daily budget of each grant', () => {
     for (const result of refused) {
       expect(result.content[0].text).toMatch(
         new RegExp(
-          `^rate limit exceeded: this client's daily budget of ${LIMIT} tool calls resets in \\d+ s \\(at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)$`,
+          `^rate limit exceeded: this client's daily budget of ${LIMIT} calls resets in \\d+ s \\(at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)$`,
         ),
       );
     }
@@ -70,10 +71,22 @@ describe('MCP tool calls within the daily budget of each grant', () => {
     );
     expect(Number(count)).toBe(LIMIT);
 
-    // Any tool counts, not only judgments; listing tools does not.
+    // Any tool counts, not only judgments, and so do resource reads; listing tools does not.
     expect((await mcpCall(api.url, token, callTool('list_packs', {}))).body.result.isError).toBe(true);
+    const read = { jsonrpc: '2.0', id: 10, method: 'resources/read', params: { uri: `pack://${packId}` } };
+    expect((await mcpCall(api.url, token, read)).body.error).toMatchObject({
+      code: -32000,
+      message: expect.stringMatching(
+        /rate limit exceeded: this client's daily budget of 150 calls resets in/,
+      ),
+    });
     const listing = await mcpCall(api.url, token, { jsonrpc: '2.0', id: 9, method: 'tools/list' });
     expect(listing.body.result.tools.length).toBeGreaterThan(0);
+
+    // Approving the same client again gives a new grant and token, but no new budget.
+    const again = await connect(api.url, email, clientId);
+    expect(again).not.toBe(token);
+    expect((await mcpCall(api.url, again, callTool('list_packs', {}))).body.result.isError).toBe(true);
 
     // Another connected client of the same user has a budget of its own.
     const other = await connect(api.url, email);

@@ -22,10 +22,11 @@ export interface RateLimitState {
 }
 
 /**
- * Who spends a daily budget: an API key (each request under /api) or an OAuth grant, that is one
- * connected MCP client (each tool call, however the calls arrive). Both get `API_RATE_LIMIT_PER_DAY`.
+ * Who spends a daily budget: an API key (each request under /api) or a user's connection of an
+ * OAuth client, `<userId>:<clientId>` (each MCP tool call and resource read, however the calls
+ * arrive, through every grant of that user to that client). Both get `API_RATE_LIMIT_PER_DAY`.
  */
-export type QuotaSubject = { apiKey: string } | { grant: string };
+export type QuotaSubject = { apiKey: string } | { client: string };
 
 /**
  * Daily budgets of API keys and OAuth grants, counted atomically in Redis so that parallel requests
@@ -48,7 +49,7 @@ export class DailyRateLimiter implements OnApplicationShutdown {
     this.connection = redis.duplicate();
     this.connection.on('error', () => undefined);
     const limiter = createCappedRedisLimiter(this.connection, {
-      // Keys `<prefix>:ratelimit:key:<id>` (as before grants were counted) and `…:grant:<id>`.
+      // Keys `<prefix>:ratelimit:key:<id>` (as before clients were counted) and `…:client:<user>:<client>`.
       keyPrefix: `${config.redisPrefix}:ratelimit`,
       points: this.limit,
       durationSeconds: WINDOW_SECONDS,
@@ -69,7 +70,7 @@ export class DailyRateLimiter implements OnApplicationShutdown {
 
   /** Counts one request or tool call; throws RateLimitedError past the limit. */
   async consume(subject: QuotaSubject): Promise<RateLimitState> {
-    const key = 'apiKey' in subject ? `key:${subject.apiKey}` : `grant:${subject.grant}`;
+    const key = 'apiKey' in subject ? `key:${subject.apiKey}` : `client:${subject.client}`;
     try {
       const admission = await this.leases.consume(key);
       return this.state(admission.remaining, admission.msBeforeNext);

@@ -1,7 +1,8 @@
 /**
  * Query parameters whose values are credentials (OAuth codes, tokens, PKCE verifiers, client
  * secrets) or tie a browser to a flow (`state`). A client may put them in any URL, so every URL
- * that reaches a log line is written with their values replaced.
+ * that reaches a log line is written with their values replaced. `next` too: `/login?next=…`
+ * carries the whole authorization request (its `state` included), percent-encoded.
  */
 export const SECRET_QUERY_PARAMS = new Set([
   'access_token',
@@ -11,6 +12,7 @@ export const SECRET_QUERY_PARAMS = new Set([
   'client_secret',
   'code_verifier',
   'state',
+  'next',
 ]);
 
 export const REDACTED_VALUE = '[redacted]';

@@ -56,7 +56,7 @@ export const HARDENED_FASTIFY_OPTIONS = {
  */
 export function refuseMissingHost(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const missing = request.raw.httpVersion === '1.1' && request.headers.host === undefined;
+    const missing = request.raw.httpVersion === '1.1' && !request.headers.host;
     done(missing ? new DomainError('invalid_request', 'invalid request') : undefined);
   });
 }

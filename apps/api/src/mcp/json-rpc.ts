@@ -25,6 +25,8 @@ export function jsonRpcError(code: number, message: string, data?: unknown): Jso
  * of those revisions sends no `MCP-Protocol-Version` header (the header came with 2025-06-18).
  */
 const FIRST_REVISION_WITHOUT_BATCHES = '2025-06-18';
+/** The SDK transport's own cap (MAX_BATCH_SIZE), checked here before the messages are parsed. */
+const MAX_BATCH_MESSAGES = 100;
 
 /**
  * Checks a parsed /mcp body before the SDK sees it, answering what JSON-RPC 2.0 requires where the
@@ -44,6 +46,13 @@ export function refuseMalformedBody(
       );
     }
     if (body.length === 0) return jsonRpcError(JSON_RPC.invalidRequest, 'Invalid Request: empty batch');
+    // Before any message is parsed, so a body of thousands of small messages costs nothing.
+    if (body.length > MAX_BATCH_MESSAGES) {
+      return jsonRpcError(
+        JSON_RPC.invalidRequest,
+        `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`,
+      );
+    }
   }
   const messages: unknown[] = Array.isArray(body) ? body : [body];
   const invalid = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);

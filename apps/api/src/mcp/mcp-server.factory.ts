@@ -19,6 +19,7 @@ import { DomainError, MissingPermissionError, RateLimitedError, ValidationError 
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { API_VERSION } from '../openapi.js';
 import { McpPackResources, PACK_RESOURCE_TEMPLATE } from './mcp-resources.js';
+import { JSON_RPC } from './json-rpc.js';
 import { McpSchemas } from './mcp-schemas.js';
 import { NoArgs } from './mcp-tool-args.dto.js';
 import { McpTools, type McpTool } from './mcp-tools.js';
@@ -60,15 +61,19 @@ export class McpServerFactory {
     handle(server, CallToolRequestSchema, (request) =>
       this.call(principal, request.params.name, request.params.arguments ?? {}),
     );
-    handle(server, ListResourcesRequestSchema, async () => ({
-      resources: await this.resources.list(principal),
-    }));
+    handle(server, ListResourcesRequestSchema, async () => {
+      const refusal = await this.spend(principal);
+      if (refusal) throw new McpError(JSON_RPC.serverError, refusal);
+      return { resources: await this.resources.list(principal) };
+    });
     handle(server, ListResourceTemplatesRequestSchema, () => ({
       resourceTemplates: [PACK_RESOURCE_TEMPLATE],
     }));
-    handle(server, ReadResourceRequestSchema, (request) =>
-      this.resources.read(principal, request.params.uri),
-    );
+    handle(server, ReadResourceRequestSchema, async (request) => {
+      const refusal = await this.spend(principal);
+      if (refusal) throw new McpError(JSON_RPC.serverError, refusal);
+      return this.resources.read(principal, request.params.uri);
+    });
     return server;
   }
 
@@ -87,7 +92,7 @@ export class McpServerFactory {
     // Every call counts, as every REST request does (an unknown tool or bad arguments too), so
     // neither a batch nor parallel requests can run more than the grant's daily budget.
     const refusal = await this.spend(principal);
-    if (refusal) return refusal;
+    if (refusal) return failure(refusal);
     const tool = this.tools.all.find((candidate) => candidate.name === name);
     if (!tool) return failure(`unknown tool ${name.slice(0, 64)}`);
     try {
@@ -107,18 +112,20 @@ export class McpServerFactory {
     }
   }
 
-  /** Counts one call against the grant's daily budget; past it, the tool error says when it resets. */
-  private async spend(principal: Principal): Promise<CallToolResult | undefined> {
+  /**
+   * Counts one call against the daily budget of this user's connection of this client (every
+   * approval of the same client shares it, so approving again starts no new budget); past it, the
+   * refusal says when it resets.
+   */
+  private async spend(principal: Principal): Promise<string | undefined> {
     if (principal.kind !== 'oauth') return undefined;
     try {
-      await this.quota.consume({ grant: principal.grantId });
+      await this.quota.consume({ client: `${principal.userId}:${principal.clientId}` });
       return undefined;
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
       const resetAt = new Date(Date.now() + error.retryAfterSeconds * 1000).toISOString();
-      return failure(
-        `${error.message}: this client's daily budget of ${this.quota.limit} tool calls resets in ${error.retryAfterSeconds} s (at ${resetAt})`,
-      );
+      return `${error.message}: this client's daily budget of ${this.quota.limit} calls resets in ${error.retryAfterSeconds} s (at ${resetAt})`;
     }
   }
 
