@@ -171,6 +171,13 @@ describe('MCP JSON-RPC error codes', () => {
     }
     const empty = await raw('[]', { batching: true });
     expect(empty.body.error).toEqual({ code: -32600, message: 'Invalid Request: empty batch' });
+    const tooMany = Array.from({ length: 101 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/list' }));
+    const oversized = await raw(JSON.stringify(tooMany), { batching: true });
+    expect(oversized.status).toBe(400);
+    expect(oversized.body.error).toEqual({
+      code: -32600,
+      message: 'Invalid Request: Batch must not exceed 100 messages',
+    });
     const nested = await raw(`${'['.repeat(200)}${']'.repeat(200)}`);
     expect(nested.status).toBe(400);
     expect(nested.body.error.code).toBe(-32600);

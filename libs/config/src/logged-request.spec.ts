@@ -16,6 +16,8 @@ describe('redactUrlSecrets', () => {
       '/x?code_verifier=[redacted]&code[]=[redacted]&state[x]=[redacted]',
     ],
     ['/x?token=&code', '/x?token=[redacted]&code'],
+    // The sign-in page carries the whole authorization request, its state included.
+    ['/login?next=%2Fconsent%3Fstate%3Ds1&x=1', '/login?next=[redacted]&x=1'],
   ])('%s', (url, expected) => {
     expect(redactUrlSecrets(url)).toBe(expected);
   });
