@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
-import { insertEvaluation, toEvaluationRow, type NewEvaluation as Evaluation } from '@app/persistence';
+// The product's own row and INSERT, which the lib keeps to itself (its barrel serves the apps).
+import {
+  toEvaluationRow,
+  type NewEvaluation as Evaluation,
+} from '../libs/persistence/src/repositories/evaluation-rows.js';
+import { insertEvaluation } from '../libs/persistence/src/statements/evaluations.statements.js';
 import { serveFastify } from './harness/processes.js';
 
 const env = process.env;

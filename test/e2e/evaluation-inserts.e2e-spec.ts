@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import {
-  EvaluationInserts,
-  PreparedSql,
-  SimulationRepository,
-  type NewEvaluation,
-} from '../../libs/persistence/src/index.js';
+import { SimulationRepository, type NewEvaluation } from '../../libs/persistence/src/index.js';
+import { EvaluationInserts } from '../../libs/persistence/src/repositories/evaluation-inserts.js';
+import { PreparedSql } from '../../libs/persistence/src/statements/prepared-sql.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant } from '../support/client.js';
 import { createPublishedPack } from '../support/packs.js';

@@ -1,10 +1,6 @@
 export { PersistenceModule } from './persistence.module.js';
 export { dataSourceOptions, ENTITIES, MIGRATIONS } from './data-source-options.js';
 export { RedisClient } from './redis.provider.js';
-export { PreparedSql, type StatementResult } from './statements/prepared-sql.js';
-export { EvaluationInserts } from './repositories/evaluation-inserts.js';
-export { CacheInvalidation } from './cache/cache-invalidation.service.js';
-export { InvalidatedCache, type InvalidatedCacheOptions } from './cache/invalidated-cache.js';
 export { LiveVersionCache, type LiveVersionLookup } from './cache/live-version.cache.js';
 export { PackVersionLookup } from './cache/pack-version.lookup.js';
 export { ApiKeyLookup } from './cache/api-key.lookup.js';
@@ -27,8 +23,7 @@ export {
   type PackListRow,
   type PackVersionRow,
 } from './repositories/pack.repository.js';
-export { toEvaluationRow, type NewEvaluation } from './repositories/evaluation-rows.js';
-export { insertEvaluation } from './statements/evaluations.statements.js';
+export { type NewEvaluation } from './repositories/evaluation-rows.js';
 export {
   EvaluationRepository,
   type EvaluationFilter,

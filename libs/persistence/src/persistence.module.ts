@@ -1,10 +1,10 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CacheModule } from '@app/cache';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AccessTokenLookup } from './cache/access-token.lookup.js';
 import { ApiKeyLookup } from './cache/api-key.lookup.js';
-import { CacheInvalidation } from './cache/cache-invalidation.service.js';
 import { EndpointLookup } from './cache/endpoint.lookup.js';
 import { LiveVersionCache } from './cache/live-version.cache.js';
 import { PackVersionLookup } from './cache/pack-version.lookup.js';
@@ -42,7 +42,10 @@ const REPOSITORIES = [
   OAuthRepository,
 ];
 
-/** The hot-path read caches: each reads through its own loader and owns its invalidation, if any. */
+/**
+ * The hot-path read caches: each reads through its own loader and owns its invalidation, if any,
+ * through CacheModule's one CacheInvalidation per app.
+ */
 const CACHES = [LiveVersionCache, PackVersionLookup, ApiKeyLookup, EndpointLookup, AccessTokenLookup];
 
 export interface PersistenceOptions {
@@ -57,6 +60,7 @@ export class PersistenceModule {
     return {
       module: PersistenceModule,
       imports: [
+        CacheModule,
         TerminusModule.forRoot({ logger: false }),
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
@@ -73,12 +77,11 @@ export class PersistenceModule {
         ...CACHES,
         RedisClient,
         ReadinessService,
-        CacheInvalidation,
         PreparedSql,
         EvaluationInserts,
         SimulationCompletions,
       ],
-      exports: [...REPOSITORIES, ...CACHES, RedisClient, ReadinessService, CacheInvalidation, PreparedSql],
+      exports: [...REPOSITORIES, ...CACHES, RedisClient, ReadinessService, PreparedSql],
     };
   }
 }

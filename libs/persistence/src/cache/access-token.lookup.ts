@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Permission } from '@app/domain';
+import { CacheInvalidation, type InvalidatedCache } from '@app/cache';
 import { OAuthGrantEntity, OAuthTokenEntity } from '../entities/oauth.entity.js';
-import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
-import type { InvalidatedCache } from './invalidated-cache.js';
+import { HOT_PATH_CACHE } from './hot-path-cache.js';
 
 export interface ActiveAccessToken {
   grant: OAuthGrantEntity;

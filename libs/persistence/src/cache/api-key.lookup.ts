@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
+import { CacheInvalidation, type InvalidatedCache } from '@app/cache';
 import { ApiKeyEntity } from '../entities/api-key.entity.js';
-import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
-import type { InvalidatedCache } from './invalidated-cache.js';
+import { HOT_PATH_CACHE } from './hot-path-cache.js';
 
 const ACTIVE_KEYS = {
   tagOf: (key: ApiKeyEntity | null) => key!.id,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { CacheInvalidation, type InvalidatedCache } from '@app/cache';
 import { WebhookEndpointEntity } from '../entities/webhook-endpoint.entity.js';
-import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
-import type { InvalidatedCache } from './invalidated-cache.js';
+import { HOT_PATH_CACHE } from './hot-path-cache.js';
 
 export interface WebhookEndpointRow {
   id: string;

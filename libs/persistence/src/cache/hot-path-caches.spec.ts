@@ -1,12 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
+import { InvalidatedCache, type CacheInvalidation, type InvalidatedCacheOptions } from '@app/cache';
 import type { PreparedSql } from '../statements/prepared-sql.js';
 import { OAuthTokenEntity } from '../entities/oauth.entity.js';
 import { AccessTokenLookup } from './access-token.lookup.js';
 import { ApiKeyLookup } from './api-key.lookup.js';
-import { HOT_PATH_CACHE, type CacheInvalidation } from './cache-invalidation.service.js';
 import { EndpointLookup } from './endpoint.lookup.js';
-import { InvalidatedCache, type InvalidatedCacheOptions } from './invalidated-cache.js';
+import { HOT_PATH_CACHE } from './hot-path-cache.js';
 import { LiveVersionCache } from './live-version.cache.js';
 import { PackVersionLookup } from './pack-version.lookup.js';
 

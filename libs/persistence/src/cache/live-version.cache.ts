@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, type PackDocument } from '@app/domain';
+import { CacheInvalidation, type InvalidatedCache } from '@app/cache';
 import { findLiveVersion } from '../statements/packs.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
-import { CacheInvalidation, HOT_PATH_CACHE } from './cache-invalidation.service.js';
-import type { InvalidatedCache } from './invalidated-cache.js';
+import { HOT_PATH_CACHE } from './hot-path-cache.js';
 
 export type LiveVersionLookup =
   | { found: true; packId: string; versionId: string; document: PackDocument }

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
-import { Coalescer, type BatchAnswer } from '../coalescer.js';
 import { insertEvaluations } from '../statements/evaluations.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
+import { Coalescer, type BatchAnswer } from './coalescer.js';
 import { evaluationColumns, insertEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
 
 /** Rows per statement at most; a busier turn is sent in several. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Coalescer } from '../coalescer.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { completeSimulations, type FinishedSimulation } from '../statements/simulations.statements.js';
+import { Coalescer } from './coalescer.js';
 
 export type { FinishedSimulation };
 

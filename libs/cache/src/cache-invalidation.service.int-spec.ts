@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jes
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '@app/config';
-import { RedisClient } from '../redis.provider.js';
 import { ACK_TIMEOUT_MS, CacheInvalidation } from './cache-invalidation.service.js';
 import type { InvalidatedCache } from './invalidated-cache.js';
 
@@ -19,14 +18,12 @@ const OPTIONS = { ttlMs: 60_000, maxEntries: 100 };
 
 interface Process {
   invalidation: CacheInvalidation;
-  client: RedisClient;
 }
 
 function start(): Process {
-  const client = new RedisClient(config);
-  const invalidation = new CacheInvalidation(client, config);
+  const invalidation = new CacheInvalidation(config);
   invalidation.onModuleInit();
-  return { invalidation, client };
+  return { invalidation };
 }
 
 const subscriberOf = (process: Process) =>
@@ -72,10 +69,7 @@ describe('CacheInvalidation between two processes', () => {
     jest.restoreAllMocks();
   });
   afterAll(async () => {
-    for (const process of [a, b]) {
-      await process.invalidation.onApplicationShutdown();
-      process.client.disconnect();
-    }
+    for (const process of [a, b]) await process.invalidation.onApplicationShutdown();
     observer.disconnect();
   });
 

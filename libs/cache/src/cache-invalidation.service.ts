@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { RedisClient } from '../redis.provider.js';
 import { InvalidatedCache, type InvalidatedCacheOptions } from './invalidated-cache.js';
 import { InvalidationAcks } from './invalidation-acks.js';
-
-/**
- * The hot-path caches' limits. Invalidations drop entries at once; the lifetime bounds the one case
- * they cannot cover: a write whose process cannot reach Redis while the other processes can.
- */
-export const HOT_PATH_CACHE: InvalidatedCacheOptions = { ttlMs: 5_000, maxEntries: 10_000 };
 
 /** How often the subscription is checked: a connection that went half-open never says so. */
 const PING_EVERY_MS = 5_000;
@@ -36,6 +29,7 @@ interface InvalidationMessage {
  * acknowledged, so the client's next request, to whichever process, reads the new row. Caches
  * serve entries only while this process is subscribed; when the subscription drops (Redis away),
  * every cache is emptied and bypassed until it is back, since invalidations may have been missed.
+ * It owns its two Redis connections: one subscribed, one that publishes invalidations and answers.
  */
 @Injectable()
 export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
@@ -45,13 +39,11 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
   private readonly ackChannel: string;
   private readonly acks = new InvalidationAcks();
   private readonly subscriber: Redis;
+  private readonly publisher: Redis;
   private subscribed = false;
   private pinger?: NodeJS.Timeout;
 
-  constructor(
-    private readonly redis: RedisClient,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.channel = `${config.redisPrefix}:cache-invalidation`;
     // Each process's own channel: an acknowledgement reaches only the process that waits for it.
     this.ackChannel = `${this.channel}:acks:${randomUUID()}`;
@@ -61,6 +53,12 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       maxRetriesPerRequest: 1,
       lazyConnect: true,
       keepAlive: 10_000,
+    });
+    // Fails fast while Redis is away instead of queueing: the write logs it and the lifetime bounds it.
+    this.publisher = new Redis(config.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
     });
   }
 
@@ -72,6 +70,8 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       if (channel === this.channel) this.apply(raw);
       else if (channel === this.ackChannel) this.acks.acknowledge(raw);
     });
+    this.publisher.on('error', () => undefined);
+    this.publisher.connect().catch(() => undefined);
     this.subscriber.connect().catch(() => undefined);
     this.pinger = setInterval(() => void this.checkSubscription(), PING_EVERY_MS).unref();
   }
@@ -81,6 +81,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     this.acks.cancelAll();
     this.suspend();
     this.subscriber.disconnect();
+    this.publisher.disconnect();
     return Promise.resolve();
   }
 
@@ -102,7 +103,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
     const message: InvalidationMessage = { cache: cache.name, tag, id, ackTo: this.ackChannel };
     const acknowledged = this.acks.open(id, ACK_TIMEOUT_MS);
     try {
-      const receivers = await this.redis.publish(this.channel, JSON.stringify(message));
+      const receivers = await this.publisher.publish(this.channel, JSON.stringify(message));
       this.acks.expect(id, receivers);
       if (!(await acknowledged)) {
         this.logger.warn(
@@ -153,7 +154,7 @@ export class CacheInvalidation implements OnModuleInit, OnApplicationShutdown {
       this.caches.get(message.cache)?.drop(message.tag);
       // Answered even when this process has no such cache: it holds nothing stale either way.
       if (typeof message.id === 'string' && message.ackTo?.startsWith(`${this.channel}:acks:`))
-        this.redis.publish(message.ackTo, message.id).catch(() => undefined);
+        this.publisher.publish(message.ackTo, message.id).catch(() => undefined);
     } catch {
       this.logger.warn('malformed cache invalidation message ignored');
     }
