@@ -20,6 +20,12 @@ export {
   type MetadataValue,
 } from './ticket.js';
 export * from './pack-document.js';
+export {
+  planPublication,
+  type PackPublication,
+  type PackVersions,
+  type PublicationDecision,
+} from './pack-publication.js';
 export * from './judgment.js';
 export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';
 export { decide, selectedProbabilities, selectedProbability, type Decision } from './decision.js';
@@ -27,6 +33,7 @@ export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexica
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
+export { uploadFits } from './dataset-upload.js';
 export { signBody, verifyBodySignature } from './signature.js';
 export {
   IdempotencyRules,
