@@ -36,7 +36,9 @@ export { checkLabelFit, type LabelFit } from './label-fit.js';
 export { uploadFits } from './dataset-upload.js';
 export { signBody, verifyBodySignature } from './signature.js';
 export {
+  IDEMPOTENCY_TTL_HOURS,
   IdempotencyRules,
+  claimAsFound,
   idempotencyResultKind,
   type ClaimRelease,
   type ClaimSettlement,
@@ -44,6 +46,7 @@ export {
   type IdempotencyClaim,
   type IdempotencyResultKind,
   type IdempotencySurface,
+  type StoredClaim,
 } from './idempotency.js';
 export {
   canRedeliver,
