@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { IdempotencyKeyRepository, WebhookRepository } from '../../libs/persistence/src/index.js';
+import { IdempotencyKeyRepository } from '../../libs/judging/src/index.js';
+import { WebhookRepository } from '../../libs/persistence/src/index.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant } from '../support/client.js';
 import { queryDatabase as query } from '../support/db.js';

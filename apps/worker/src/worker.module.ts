@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, logOptions, type AppConfig } from '@app/config';
 import { JobsModule } from '@app/jobs';
+import { JudgingModule } from '@app/judging';
 import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
 import { SimulationsModule } from '@app/simulations';
@@ -23,6 +24,7 @@ export class WorkerModule {
         PersistenceModule.forRoot({ runMigrations: false }),
         JobsModule.forRoot(config),
         MetricsModule,
+        JudgingModule,
         SimulationsModule,
         WebhooksModule,
       ],

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { BadRequestError, NotFoundError, redactTicket, type Ticket } from '@app/domain';
+import { BadRequestError, NotFoundError, redactTicket, uploadFits, type Ticket } from '@app/domain';
 import { DatasetRepository, type DatasetEntity } from '@app/persistence';
 import { PositionCursor } from './position-cursor.js';
 import {
@@ -59,15 +59,16 @@ export class DatasetService {
 
   /**
    * Redacts and appends valid tickets, all or nothing: an upload that would take the dataset past
-   * its limit is refused whole, also when uploads race (the repository counts under a row lock).
+   * its limit is refused whole (`uploadFits`), also when uploads race (the repository counts under a row lock).
    */
   async upload(userId: string, datasetId: string, tickets: Ticket[]): Promise<UploadResult> {
     const redacted = tickets.map(redactTicket);
-    const result = await this.datasets.append(userId, datasetId, redacted, MAX_DATASET_TICKETS);
+    const fits = (stored: number) => uploadFits(stored, redacted.length, MAX_DATASET_TICKETS);
+    const result = await this.datasets.append(userId, datasetId, redacted, fits);
     switch (result.outcome) {
       case 'not_found':
         throw new NotFoundError('dataset not found');
-      case 'over_limit':
+      case 'refused':
         throw new BadRequestError(
           `dataset would exceed ${MAX_DATASET_TICKETS} tickets (${result.stored} stored, ${tickets.length} uploaded)`,
         );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { idempotencyResultKind, IdempotencyRules, type IdempotencySurface } from './idempotency.js';
+import {
+  claimAsFound,
+  IDEMPOTENCY_TTL_HOURS,
+  idempotencyResultKind,
+  IdempotencyRules,
+  type IdempotencySurface,
+} from './idempotency.js';
 
 const rules = new IdempotencyRules(12_000);
 const SURFACES: IdempotencySurface[] = ['judge', 'mcp', 'inbound'];
@@ -7,6 +13,37 @@ const SURFACES: IdempotencySurface[] = ['judge', 'mcp', 'inbound'];
 describe('idempotencyResultKind', () => {
   it('marks judge and mcp keys done by their evaluation, inbound keys by their event', () => {
     expect(SURFACES.map(idempotencyResultKind)).toEqual(['evaluation', 'evaluation', 'event']);
+  });
+});
+
+describe('claimAsFound', () => {
+  const stored = (evaluation: string | null, event: string | null) => ({
+    results: { evaluation, event },
+    ageMs: 3_000,
+  });
+
+  it('reads a judge or mcp claim done by its evaluation, an inbound one by its event', () => {
+    expect(claimAsFound('judge', stored('ev1', null))).toEqual({ resultId: 'ev1', ageMs: 3_000 });
+    expect(claimAsFound('mcp', stored('ev1', null))).toEqual({ resultId: 'ev1', ageMs: 3_000 });
+    expect(claimAsFound('inbound', stored(null, 'in1'))).toEqual({ resultId: 'in1', ageMs: 3_000 });
+  });
+
+  it("keeps a claim pending until it has a result of the surface's own kind", () => {
+    // An inbound key with an evaluation but no event is not done: replaying the evaluation id would be wrong.
+    expect(claimAsFound('inbound', stored('ev1', null))).toEqual({ resultId: null, ageMs: 3_000 });
+    expect(claimAsFound('judge', stored(null, 'in1'))).toEqual({ resultId: null, ageMs: 3_000 });
+  });
+
+  it('reads a claim gone between the insert and the read as fresh and pending: the request claims again', () => {
+    const gone = claimAsFound('judge', null);
+    expect(gone).toEqual({ resultId: null, ageMs: 0 });
+    expect(rules.onClaimed(gone, 0)).toEqual({ action: 'wait' });
+  });
+});
+
+describe('IDEMPOTENCY_TTL_HOURS', () => {
+  it('keeps a key for a day', () => {
+    expect(IDEMPOTENCY_TTL_HOURS).toBe(24);
   });
 });
 

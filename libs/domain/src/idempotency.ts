@@ -10,9 +10,18 @@ const RESULT_KIND: Record<IdempotencySurface, IdempotencyResultKind> = {
   inbound: 'event',
 };
 
+/** How long a key is kept: the same key within a day replays, after it runs again. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
 /** A claim of the key as another request finds it: its result (null while pending) and its age. */
 export interface IdempotencyClaim {
   resultId: string | null;
+  ageMs: number;
+}
+
+/** A claim as the key table holds it: a result of each kind (at most the surface's own is set) and its age. */
+export interface StoredClaim {
+  results: Record<IdempotencyResultKind, string | null>;
   ageMs: number;
 }
 
@@ -43,6 +52,16 @@ const WAIT_MARGIN_MS = 5_000;
 
 export function idempotencyResultKind(surface: IdempotencySurface): IdempotencyResultKind {
   return RESULT_KIND[surface];
+}
+
+/**
+ * The claim a request found on its surface: done only once it has a result of the surface's own kind
+ * (an inbound key is done by its event, never by an evaluation). A claim released between the
+ * request's insert and its read (`null`) is found as a fresh pending one, so the request claims again.
+ */
+export function claimAsFound(surface: IdempotencySurface, stored: StoredClaim | null): IdempotencyClaim {
+  if (!stored) return { resultId: null, ageMs: 0 };
+  return { resultId: stored.results[idempotencyResultKind(surface)], ageMs: stored.ageMs };
 }
 
 /** The rules of an idempotency claim (at most one run per user, surface and key), the same on every surface. */

@@ -20,6 +20,12 @@ export {
   type MetadataValue,
 } from './ticket.js';
 export * from './pack-document.js';
+export {
+  planPublication,
+  type PackPublication,
+  type PackVersions,
+  type PublicationDecision,
+} from './pack-publication.js';
 export * from './judgment.js';
 export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';
 export { decide, selectedProbabilities, selectedProbability, type Decision } from './decision.js';
@@ -27,9 +33,12 @@ export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexica
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
+export { uploadFits } from './dataset-upload.js';
 export { signBody, verifyBodySignature } from './signature.js';
 export {
+  IDEMPOTENCY_TTL_HOURS,
   IdempotencyRules,
+  claimAsFound,
   idempotencyResultKind,
   type ClaimRelease,
   type ClaimSettlement,
@@ -37,6 +46,7 @@ export {
   type IdempotencyClaim,
   type IdempotencyResultKind,
   type IdempotencySurface,
+  type StoredClaim,
 } from './idempotency.js';
 export {
   canRedeliver,

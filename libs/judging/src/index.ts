@@ -8,7 +8,9 @@ export {
 } from './judge.service.js';
 export { PlaygroundJudge } from './playground-judge.js';
 export { EvaluationService, EVALUATIONS_PAGE_SIZE, type EvaluationListPage } from './evaluation.service.js';
-export { IdempotencyService, IDEMPOTENCY_TTL_HOURS } from './idempotency.service.js';
+export { IdempotencyService, type IdempotentWork } from './idempotency/idempotency.service.js';
+export { IdempotencyKeyRepository, type ClaimResult } from './idempotency/idempotency-key.repository.js';
+export { IDEMPOTENCY_TTL_HOURS } from '@app/domain';
 export {
   MODEL_GATEWAY,
   type ModelGateway,

@@ -19,7 +19,7 @@ import {
 } from '@app/persistence';
 import { Metrics } from '@app/metrics';
 import { MODEL_GATEWAY, type GatewayOutcome, type ModelGateway } from './gateway/model-gateway.js';
-import { IdempotencyService } from './idempotency.service.js';
+import { IdempotencyService } from './idempotency/idempotency.service.js';
 
 /** Largest ticket text (all text fields after redaction) sent to a model: about 8k tokens. */
 export const MAX_TICKET_CHARS = 32_000;

@@ -5,7 +5,8 @@ import { EvaluationService } from './evaluation.service.js';
 import { LocalLexicalGateway } from './gateway/local.gateway.js';
 import { MODEL_GATEWAY, type ModelGateway } from './gateway/model-gateway.js';
 import { OpenAiGateway } from './gateway/openai.gateway.js';
-import { IdempotencyService } from './idempotency.service.js';
+import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository.js';
+import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { JudgeService } from './judge.service.js';
 import { PlaygroundJudge } from './playground-judge.js';
 
@@ -23,7 +24,8 @@ export function createModelGateway(config: AppConfig): ModelGateway {
     PlaygroundJudge,
     EvaluationService,
     IdempotencyService,
+    IdempotencyKeyRepository,
   ],
-  exports: [JudgeService, PlaygroundJudge, EvaluationService, IdempotencyService],
+  exports: [JudgeService, PlaygroundJudge, EvaluationService, IdempotencyService, IdempotencyKeyRepository],
 })
 export class JudgingModule {}

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import {
   checkPackDocument,
   EMPTY_PACK_DOCUMENT,
   NotFoundError,
+  planPublication,
   ValidationError,
   type PackDocument,
 } from '@app/domain';
@@ -72,10 +74,16 @@ export class PackService {
     return toPackView(pack);
   }
 
-  /** Publishing checks the draft again: a draft saved before a rule tightened cannot go live. */
+  /**
+   * Publishing is the domain's `planPublication`, decided on the locked pack: the draft goes live and a
+   * new draft opens; a draft that fails the current check (saved before a rule tightened) is refused.
+   */
   async publish(userId: string, packId: string): Promise<PackView> {
-    validDocument((await this.find(userId, packId)).document);
-    const pack = await this.packs.publish(userId, packId);
+    const pack = await this.packs.publish(userId, packId, (versions) => {
+      const decision = planPublication(versions, randomUUID());
+      if (!decision.publish) throw new ValidationError(decision.issues);
+      return decision.publication;
+    });
     if (!pack) throw new NotFoundError('pack not found');
     return toPackView(pack);
   }

@@ -49,10 +49,18 @@ SELECT p.id, p.name, p.live_version_id AS "liveVersionId", p.updated_at AS "upda
 SELECT draft_version_id AS "draftVersionId" FROM packs
  WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE;
 
--- packs.promoteDraft
--- params: $1 newDraftId, $2 packId
-UPDATE packs SET live_version_id = draft_version_id, draft_version_id = $1, updated_at = now()
- WHERE id = $2;
+-- packs.lockForPublication
+-- params: $1 userId, $2 packId
+SELECT p.draft_version_id AS "draftVersionId", p.live_version_id AS "liveVersionId",
+       d.document AS "draftDocument"
+  FROM packs p JOIN pack_versions d ON d.id = p.draft_version_id
+ WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL
+   FOR UPDATE OF p;
+
+-- packs.setVersions
+-- params: $1 liveVersionId, $2 draftVersionId, $3 packId
+UPDATE packs SET live_version_id = $1, draft_version_id = $2, updated_at = now()
+ WHERE id = $3;
 
 -- packs.softDelete
 -- params: $1 userId, $2 packId

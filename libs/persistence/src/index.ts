@@ -30,11 +30,7 @@ export {
   type EvaluationPage,
   type ReviewFilter,
 } from './repositories/evaluation.repository.js';
-export {
-  IdempotencyKeyRepository,
-  type IdempotencySurface,
-  type ClaimResult,
-} from './repositories/idempotency-key.repository.js';
+export * as idempotencyStatements from './statements/idempotency.statements.js';
 export { LabelEntity } from './entities/label.entity.js';
 export { LabelRepository, type NewLabel, type LabeledResult } from './repositories/label.repository.js';
 export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';

@@ -17,7 +17,6 @@ import { RedisClient } from './redis.provider.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { DatasetRepository } from './repositories/dataset.repository.js';
 import { EvaluationRepository } from './repositories/evaluation.repository.js';
-import { IdempotencyKeyRepository } from './repositories/idempotency-key.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
@@ -33,7 +32,6 @@ const REPOSITORIES = [
   ApiKeyRepository,
   PackRepository,
   EvaluationRepository,
-  IdempotencyKeyRepository,
   LabelRepository,
   StatsRepository,
   DatasetRepository,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { IdempotencyKeyRepository, OAuthRepository, SessionRepository } from '@app/persistence';
+import { IdempotencyKeyRepository } from '@app/judging';
+import { OAuthRepository, SessionRepository } from '@app/persistence';
 
 export interface CleanupResult {
   sessions: number;

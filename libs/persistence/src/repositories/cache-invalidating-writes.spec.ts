@@ -71,11 +71,28 @@ describe('PackRepository invalidates the live version', () => {
     return { repository, invalidate, ...db };
   }
 
+  const publication = {
+    freezeVersionId: 'draft',
+    newDraft: { id: 'next', copiedFrom: 'draft' },
+    liveVersionId: 'draft',
+    draftVersionId: 'next',
+  };
+
   it('when a version is published', async () => {
     const { repository, invalidate, statement } = packs(1, [{ draftVersionId: 'draft' }]);
-    await repository.publish('u', PACK);
+    await repository.publish('u', PACK, () => publication);
     expect(invalidate).toHaveBeenCalledWith('u', PACK);
     invalidatedAfter(invalidate, statement);
+  });
+
+  it('not when the publication is refused: nothing is written', async () => {
+    const { repository, invalidate, statement } = packs(1, [{ draftVersionId: 'draft' }]);
+    const refuse = () => {
+      throw new Error('refused');
+    };
+    await expect(repository.publish('u', PACK, refuse)).rejects.toThrow('refused');
+    expect(statement).toHaveBeenCalledTimes(1); // the lock only
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it('when the pack is deleted', async () => {
@@ -87,7 +104,7 @@ describe('PackRepository invalidates the live version', () => {
 
   it('not when there was no such pack', async () => {
     const { repository, invalidate } = packs(0);
-    expect(await repository.publish('u', PACK)).toBeNull();
+    expect(await repository.publish('u', PACK, () => publication)).toBeNull();
     expect(await repository.delete('u', PACK)).toBe(false);
     expect(invalidate).not.toHaveBeenCalled();
   });

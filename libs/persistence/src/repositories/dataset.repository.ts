@@ -8,7 +8,7 @@ import { DatasetEntity, DatasetTicketEntity } from '../entities/dataset.entity.j
 export type AppendResult =
   | { outcome: 'appended'; inserted: number; total: number }
   | { outcome: 'not_found' }
-  | { outcome: 'over_limit'; stored: number };
+  | { outcome: 'refused'; stored: number };
 
 /** Datasets and their (redacted) tickets, scoped by owner; deleted datasets are not found. */
 @Injectable()
@@ -52,10 +52,16 @@ export class DatasetRepository {
   }
 
   /**
-   * Appends tickets all or nothing. The dataset row is locked for the transaction, so concurrent
-   * uploads are counted one after the other and never pass `limit` together.
+   * Appends tickets all or nothing, if `fits` takes them given the tickets stored (the domain's
+   * `uploadFits`, from the dataset service). The dataset row is locked for the transaction, so
+   * concurrent uploads are counted one after the other and never pass the limit together.
    */
-  async append(userId: string, datasetId: string, tickets: Ticket[], limit: number): Promise<AppendResult> {
+  async append(
+    userId: string,
+    datasetId: string,
+    tickets: Ticket[],
+    fits: (stored: number) => boolean,
+  ): Promise<AppendResult> {
     if (!isUuid(datasetId)) return { outcome: 'not_found' };
     return this.dataSource.transaction(async (tx) => {
       const dataset = await tx.getRepository(DatasetEntity).findOne({
@@ -65,7 +71,7 @@ export class DatasetRepository {
       });
       if (!dataset) return { outcome: 'not_found' } as const;
       const stored = dataset.ticketCount;
-      if (stored + tickets.length > limit) return { outcome: 'over_limit', stored } as const;
+      if (!fits(stored)) return { outcome: 'refused', stored } as const;
       if (tickets.length) {
         await tx.getRepository(DatasetTicketEntity).insert(
           tickets.map((ticket, i) => ({

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { isUuid, type PackDocument } from '@app/domain';
+import { isUuid, type PackDocument, type PackPublication, type PackVersions } from '@app/domain';
 import { LiveVersionCache } from '../cache/live-version.cache.js';
 import { PackVersionEntity } from '../entities/pack-version.entity.js';
 import {
@@ -12,8 +12,9 @@ import {
   insertPack,
   insertVersion,
   listPacks,
+  lockForPublication,
   lockPack,
-  promoteDraft,
+  setVersions,
   softDeletePack,
   touchPack,
   updateDraftDocument,
@@ -78,16 +79,28 @@ export class PackRepository {
     return found ? this.find(userId, packId) : null;
   }
 
-  /** Freezes the draft as the live version and opens a new draft holding the same document. */
-  async publish(userId: string, packId: string): Promise<PackRecord | null> {
+  /**
+   * Writes a publication with the pack row locked: `decide` gets the pack's versions and returns what
+   * to write (the domain's `planPublication`, run by the pack service), or throws to refuse it, and
+   * nothing is written. Null when the pack does not exist for this user.
+   */
+  async publish(
+    userId: string,
+    packId: string,
+    decide: (pack: PackVersions) => PackPublication,
+  ): Promise<PackRecord | null> {
     if (!isUuid(packId)) return null;
     const found = await this.dataSource.transaction(async (tx) => {
-      const pack = await this.sql.first(lockPack, { userId, packId }, tx);
+      const pack = await this.sql.first(lockForPublication, { userId, packId }, tx);
       if (!pack) return false;
-      const newDraftId = randomUUID();
-      await this.sql.query(freezeVersion, { versionId: pack.draftVersionId }, tx);
-      await this.sql.query(copyVersion, { newVersionId: newDraftId, fromVersionId: pack.draftVersionId }, tx);
-      await this.sql.query(promoteDraft, { packId, newDraftId }, tx);
+      const { freezeVersionId, newDraft, liveVersionId, draftVersionId } = decide(pack);
+      await this.sql.query(freezeVersion, { versionId: freezeVersionId }, tx);
+      await this.sql.query(
+        copyVersion,
+        { newVersionId: newDraft.id, fromVersionId: newDraft.copiedFrom },
+        tx,
+      );
+      await this.sql.query(setVersions, { packId, liveVersionId, draftVersionId }, tx);
       return true;
     });
     if (!found) return null;

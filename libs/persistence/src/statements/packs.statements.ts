@@ -64,7 +64,21 @@ export const lockPack = defineStatement<OwnedPack, { draftVersionId: string }>({
      WHERE user_id = :userId AND id = :packId AND deleted_at IS NULL FOR UPDATE`,
 });
 
-/** A new draft holding the document of the one being published (copied inside Postgres). */
+/** Locks a live pack for its publication (run in its transaction): its versions and the draft's document. */
+export const lockForPublication = defineStatement<
+  OwnedPack,
+  { draftVersionId: string; liveVersionId: string | null; draftDocument: unknown }
+>({
+  name: 'packs.lockForPublication',
+  sql: `
+    SELECT p.draft_version_id AS "draftVersionId", p.live_version_id AS "liveVersionId",
+           d.document AS "draftDocument"
+      FROM packs p JOIN pack_versions d ON d.id = p.draft_version_id
+     WHERE p.user_id = :userId AND p.id = :packId AND p.deleted_at IS NULL
+       FOR UPDATE OF p`,
+});
+
+/** A new version holding the document of another (copied inside Postgres): a publication's new draft. */
 export const copyVersion = defineStatement<{ newVersionId: string; fromVersionId: string }>({
   name: 'packs.copyVersion',
   sql: `
@@ -124,11 +138,17 @@ export const freezeVersion = defineStatement<{ versionId: string }>({
   sql: `UPDATE pack_versions SET published_at = now() WHERE id = :versionId`,
 });
 
-/** The draft becomes the live version and `newDraftId` the draft. */
-export const promoteDraft = defineStatement<{ packId: string; newDraftId: string }>({
-  name: 'packs.promoteDraft',
+interface PackVersionIds {
+  packId: string;
+  liveVersionId: string;
+  draftVersionId: string;
+}
+
+/** Sets which versions are live and draft (as the domain's `planPublication` says), changed now. */
+export const setVersions = defineStatement<PackVersionIds>({
+  name: 'packs.setVersions',
   sql: `
-    UPDATE packs SET live_version_id = draft_version_id, draft_version_id = :newDraftId, updated_at = now()
+    UPDATE packs SET live_version_id = :liveVersionId, draft_version_id = :draftVersionId, updated_at = now()
      WHERE id = :packId`,
 });
 

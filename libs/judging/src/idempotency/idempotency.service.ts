@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConflictError, IdempotencyRules, type IdempotencySurface } from '@app/domain';
-import { IdempotencyKeyRepository } from '@app/persistence';
+import {
+  claimAsFound,
+  ConflictError,
+  IDEMPOTENCY_TTL_HOURS,
+  idempotencyResultKind,
+  IdempotencyRules,
+  type IdempotencySurface,
+} from '@app/domain';
+import { IdempotencyKeyRepository } from './idempotency-key.repository.js';
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
 const POLL_MS = 25;
 
 export interface IdempotentWork {
@@ -18,8 +24,9 @@ export interface IdempotentWork {
  * Runs work at most once per (user, surface, key). A request that finds the key already done gets
  * the stored result id; one that finds it in progress waits for the first request and then
  * returns its result (or runs itself if the first gave the key up). A claim older than the model
- * timeout is taken over, so a crashed request cannot block its key for a day. The rules are
- * `IdempotencyRules`; this runs them against the key table.
+ * timeout is taken over, so a crashed request cannot block its key for a day. The rules are the
+ * domain's (`IdempotencyRules`, `claimAsFound`, `IDEMPOTENCY_TTL_HOURS` in libs/domain/src/idempotency.ts);
+ * this runs them against the key table through `IdempotencyKeyRepository`, beside it.
  */
 @Injectable()
 export class IdempotencyService {
@@ -43,7 +50,7 @@ export class IdempotencyService {
       const claim = await this.keys.claim(userId, surface, key, IDEMPOTENCY_TTL_HOURS);
       if (claim.claimed)
         return { resultId: await this.runClaimed(userId, surface, key, work), replayed: false };
-      const verdict = this.rules.onClaimed(claim, Date.now() - startedAt);
+      const verdict = this.rules.onClaimed(claimAsFound(surface, claim.stored), Date.now() - startedAt);
       switch (verdict.action) {
         case 'replay':
           return { resultId: verdict.resultId, replayed: true };
@@ -72,7 +79,10 @@ export class IdempotencyService {
       throw error;
     }
     if (this.rules.settle(outcome) === 'complete')
-      await this.keys.complete(userId, surface, key, outcome.resultId);
+      await this.keys.complete(userId, surface, key, {
+        kind: idempotencyResultKind(surface),
+        id: outcome.resultId,
+      });
     else await this.keys.release(userId, surface, key, this.rules.ownedRelease());
     return outcome.resultId;
   }
