@@ -329,6 +329,7 @@ describe('simulations surviving crashes', () => {
       (await keyed.get(`/api/simulations/${body.id}`)).body.completed >= 40 ? true : undefined,
     );
     await stopWorker(first, 'SIGKILL');
+    const killedAt = Date.now();
     const midway = (await keyed.get(`/api/simulations/${body.id}`)).body;
     expect(midway.status).toBe('running');
     expect(midway.completed).toBeLessThan(250);
@@ -338,6 +339,9 @@ describe('simulations surviving crashes', () => {
       const done = await waitForStatus(keyed, body.id, ['completed'], 90_000);
       expect(done.completed).toBe(250);
       expect(await evaluationCounts(body.id)).toEqual({ rows: 250, tickets: 250 });
+      // The killed worker's jobs came back at its 3 s lock (WORKER_LOCK_MS): with BullMQ's 30 s
+      // default the lock alone would outlast this.
+      expect(Date.now() - killedAt).toBeLessThan(25_000);
     } finally {
       await stopWorker(second);
     }

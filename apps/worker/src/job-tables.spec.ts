@@ -15,8 +15,8 @@ describe('the worker’s job tables', () => {
   it('give every declared job of every queue exactly one handler', () => {
     const tables = {
       maintenance: new MaintenanceProcessor({} as Queue, none, none, none, config),
-      simulations: new SimulationProcessor(none, config, {} as Metrics),
-      webhooks: new WebhookProcessor(none, none, config, {} as Metrics),
+      simulations: new SimulationProcessor(none, {} as Metrics),
+      webhooks: new WebhookProcessor(none, none, {} as Metrics),
     };
     for (const queue of ALL_QUEUES) {
       const names = (tables[queue] as unknown as { jobs: { names: string[] } }).jobs.names;

@@ -1,12 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { ConfigModule, logOptions, type AppConfig } from '@app/config';
-import { JobsModule } from '@app/jobs';
+import { JobsModule, QUEUES } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
 import { SimulationsModule } from '@app/simulations';
 import { WebhooksModule } from '@app/webhooks';
+import { configuredProcessor } from './configured-worker-host.js';
 import { Cleanup } from './maintenance/cleanup.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 import { SimulationProcessor } from './simulations/simulation.processor.js';
@@ -28,7 +29,13 @@ export class WorkerModule {
         SimulationsModule,
         WebhooksModule,
       ],
-      providers: [Cleanup, MaintenanceProcessor, SimulationProcessor, WebhookProcessor],
+      providers: [
+        Cleanup,
+        MaintenanceProcessor,
+        // Their Workers take WORKER_CONCURRENCY, WORKER_LOCK_MS and WORKER_NAME when they are built.
+        configuredProcessor(SimulationProcessor, QUEUES.simulations, config),
+        configuredProcessor(WebhookProcessor, QUEUES.webhooks, config),
+      ],
     };
   }
 }

@@ -1,8 +1,7 @@
 import { Metrics } from '@app/metrics';
-import { OnWorkerEvent, Processor } from '@nestjs/bullmq';
-import { Inject, Logger } from '@nestjs/common';
+import { OnWorkerEvent } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '@app/config';
 import { JobTable, QUEUES } from '@app/jobs';
 import {
   JudgeTicketJob,
@@ -15,15 +14,17 @@ import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type SimulationJob = Job<StartSimulationPayload | JudgeTicketPayload>;
 
-/** Runs simulations: `start` fans out one job per ticket; `ticket` judges and records one ticket. */
-@Processor(QUEUES.simulations, { autorun: false })
+/**
+ * Runs simulations: `start` fans out one job per ticket; `ticket` judges and records one ticket.
+ * The processor of QUEUES.simulations (declared by WorkerModule.forRoot, see configuredProcessor).
+ */
+@Injectable()
 export class SimulationProcessor extends ConfiguredWorkerHost {
   private readonly logger = new Logger(SimulationProcessor.name);
   private readonly jobs: JobTable;
 
   constructor(
     private readonly runner: SimulationRunner,
-    @Inject(APP_CONFIG) protected readonly config: AppConfig,
     protected readonly metrics: Metrics,
   ) {
     super();

@@ -1,8 +1,6 @@
 import { Metrics } from '@app/metrics';
-import { Processor } from '@nestjs/bullmq';
-import { Inject } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { APP_CONFIG, type AppConfig } from '@app/config';
 import { JobTable, QUEUES } from '@app/jobs';
 import {
   CompletionSender,
@@ -14,15 +12,17 @@ import {
 } from '@app/webhooks';
 import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
-/** Judges inbound events and sends their signed completions. */
-@Processor(QUEUES.webhooks, { autorun: false })
+/**
+ * Judges inbound events and sends their signed completions. The processor of QUEUES.webhooks
+ * (declared by WorkerModule.forRoot, see configuredProcessor).
+ */
+@Injectable()
 export class WebhookProcessor extends ConfiguredWorkerHost {
   private readonly jobs: JobTable;
 
   constructor(
     inbound: InboundJudge,
     completions: CompletionSender,
-    @Inject(APP_CONFIG) protected readonly config: AppConfig,
     protected readonly metrics: Metrics,
   ) {
     super();

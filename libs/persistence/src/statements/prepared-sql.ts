@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Statement } from './statement.js';
 
 /** What a statement returned: its rows, and how many rows it inserted, updated or deleted. */
@@ -15,6 +16,13 @@ export interface StatementResult<Row> {
  * pg pool TypeORM opened (or on a transaction's connection): Postgres parses and plans it once per
  * connection instead of on every call, and TypeORM's per-query runner, logger and broadcaster stay
  * out of the hot paths. Pass a transaction's EntityManager to run inside it.
+ *
+ * The pool is `PostgresDriver.master`, a public property of a class TypeORM exports (its package's
+ * `exports` map opens `typeorm/driver/postgres/*.js`), declared `any`; the integration spec beside
+ * this file checks that it is a pg Pool once the DataSource is open. The other public ways in do
+ * not fit: `DataSource.query()` and `QueryRunner.query()` take no statement name, and a QueryRunner's
+ * own connection (`createQueryRunner().connect()`, then `release()`) wraps the same pool checkout
+ * that `pool.query` does in a runner object, error listeners and the driver's list of runners.
  */
 @Injectable()
 export class PreparedSql {
@@ -43,7 +51,10 @@ export class PreparedSql {
   }
 
   private pool(): Pool {
-    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    const driver = this.dataSource.driver;
+    if (!(driver instanceof PostgresDriver)) throw new Error('named statements need the Postgres driver');
+    // Declared `any` by TypeORM; a pg Pool whenever the DataSource is open (see the spec).
+    const pool = driver.master as Pool | undefined;
     if (!pool) throw new Error('the database connection is not open');
     return pool;
   }
