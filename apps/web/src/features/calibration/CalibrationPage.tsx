@@ -1,4 +1,4 @@
-import { Anchor, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, type Schemas } from '../../api/client';
 import { useCalibration } from '../../api/queries/calibration';
@@ -7,6 +7,7 @@ import { QuestionCalibrationCard } from './QuestionCalibrationCard';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { DEFAULT_TARGET, TARGET_AGREEMENTS, thresholdOf, totalLabels } from './calibration';
 import { formatPercent } from '../../lib/format';
+import { PageHeader } from '../../ui/PageHeader';
 
 function Report({ packId, target }: { packId: string; target: number }) {
   const calibration = useCalibration(packId, target);
@@ -75,11 +76,10 @@ export default function CalibrationPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Calibration</Title>
-      <Text c="dimmed" size="sm">
-        How well the model&apos;s confidence matches reviewers&apos; labels, per question of a pack&apos;s
-        live version, and the review threshold that would reach the target agreement.
-      </Text>
+      <PageHeader
+        title="Calibration"
+        description="How well the model's confidence matches reviewers' labels, per question of a pack's live version, and the review threshold that would reach the target agreement."
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={640}>
         <Select
           label="Pack"

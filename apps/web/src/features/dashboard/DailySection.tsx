@@ -1,6 +1,7 @@
-import { Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, useId } from 'react';
 import type { Schemas } from '../../api/client';
+import { DataTable } from '../../ui/DataTable';
 import { chartRows, dailySummary, formatNumber } from './dashboard';
 
 let chartModule: Promise<typeof import('./DailyChart')> | undefined;
@@ -32,27 +33,17 @@ export function DailySection({ daily }: { daily: Schemas['DailyDto'][] }) {
           <DailyChart daily={daily} />
         </Suspense>
         <VisuallyHidden>
-          <Table>
-            <caption>Evaluations per day (UTC), oldest first</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Day</Table.Th>
-                <Table.Th scope="col">Accept</Table.Th>
-                <Table.Th scope="col">Review</Table.Th>
-                <Table.Th scope="col">Reject</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {chartRows(daily).map((row) => (
-                <Table.Tr key={row.date}>
-                  <Table.Th scope="row">{row.day}</Table.Th>
-                  <Table.Td>{formatNumber(row.accept)}</Table.Td>
-                  <Table.Td>{formatNumber(row.review)}</Table.Td>
-                  <Table.Td>{formatNumber(row.reject)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            rows={chartRows(daily)}
+            rowKey={(row) => row.date}
+            caption="Evaluations per day (UTC), oldest first"
+            columns={[
+              { header: 'Day', rowHeader: true, cell: (row) => row.day },
+              { header: 'Accept', cell: (row) => formatNumber(row.accept) },
+              { header: 'Review', cell: (row) => formatNumber(row.review) },
+              { header: 'Reject', cell: (row) => formatNumber(row.reject) },
+            ]}
+          />
         </VisuallyHidden>
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { DailySection } from './DailySection';
 import { useStats } from '../../api/queries/stats';
 import { NewAccount } from './NewAccount';
@@ -8,12 +8,13 @@ import { StatCards } from './StatCards';
 import { WebhookFailures } from './WebhookFailures';
 import { QueryState } from '../../ui/states';
 import { isNewAccount } from './dashboard';
+import { PageHeader } from '../../ui/PageHeader';
 
 export default function DashboardPage() {
   const stats = useStats();
   return (
     <Stack>
-      <Title order={2}>Dashboard</Title>
+      <PageHeader title="Dashboard" />
       <QueryState query={stats}>
         {(data) =>
           isNewAccount(data) ? (

@@ -2,8 +2,8 @@ import { Anchor, Badge, Group, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { shortId } from '../../lib/format';
-import { Panel } from './Panel';
-import { When } from './When';
+import { Panel } from '../../ui/Panel';
+import { When } from '../../ui/When';
 
 const RUN_COLORS: Record<string, string> = {
   queued: 'gray',
@@ -15,7 +15,7 @@ const RUN_COLORS: Record<string, string> = {
 
 export function RecentRuns({ runs }: { runs: Schemas['RecentRunDto'][] }) {
   return (
-    <Panel title="Recent simulations">
+    <Panel title="Recent simulations" align="flex-start">
       {runs.length === 0 ? (
         <Text size="sm" c="dimmed">
           No simulations yet.{' '}

@@ -1,11 +1,11 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatNumber } from './dashboard';
-import { Panel } from './Panel';
+import { Panel } from '../../ui/Panel';
 
 export function ReviewBacklog({ count }: { count: number }) {
   return (
-    <Panel title="Review backlog">
+    <Panel title="Review backlog" align="flex-start">
       <Text fz={28} fw={700} lh={1.2}>
         {formatNumber(count)}
       </Text>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { shortId } from '../../lib/format';
 import { formatStatusCode, plural } from './dashboard';
-import { Panel } from './Panel';
-import { When } from './When';
+import { Panel } from '../../ui/Panel';
+import { When } from '../../ui/When';
 
 export function WebhookFailures({
   failures,
@@ -14,7 +14,7 @@ export function WebhookFailures({
   count: number;
 }) {
   return (
-    <Panel title="Webhook failures">
+    <Panel title="Webhook failures" align="flex-start">
       <Text size="sm" fw={count ? 600 : undefined} c={count ? undefined : 'dimmed'}>
         {count
           ? `${plural(count, 'completion delivery', 'completion deliveries')} currently failed.`

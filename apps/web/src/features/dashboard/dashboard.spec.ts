@@ -8,7 +8,6 @@ import {
   formatDay,
   formatLatency,
   formatStatusCode,
-  formatWhen,
   isNewAccount,
   plural,
   statusSplit,
@@ -144,29 +143,5 @@ describe('isNewAccount', () => {
       }),
     ).toBe(false);
     expect(isNewAccount({ ...emptyStats, webhookFailureCount: 1 })).toBe(false);
-  });
-});
-
-describe('formatWhen', () => {
-  const now = new Date('2026-11-21T12:00:00Z');
-
-  it('says never for a missing time', () => {
-    expect(formatWhen(null, now)).toBe('Never');
-  });
-
-  it('is relative within a week', () => {
-    expect(formatWhen('2026-11-21T11:59:40Z', now)).toBe('just now');
-    expect(formatWhen('2026-11-21T11:55:00Z', now)).toBe('5 minutes ago');
-    expect(formatWhen('2026-11-21T09:00:00Z', now)).toBe('3 hours ago');
-    expect(formatWhen('2026-11-20T12:00:00Z', now)).toBe('yesterday');
-    expect(formatWhen('2026-11-18T12:00:00Z', now)).toBe('3 days ago');
-  });
-
-  it('shows the date after a week', () => {
-    expect(formatWhen('2026-10-01T12:00:00Z', now)).toMatch(/2026/);
-  });
-
-  it('treats a clock slightly ahead as now', () => {
-    expect(formatWhen('2026-11-21T12:00:05Z', now)).toBe('just now');
   });
 });

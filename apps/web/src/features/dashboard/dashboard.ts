@@ -154,22 +154,3 @@ export function isNewAccount(stats: Stats): boolean {
 export function formatStatusCode(code: number | null): string {
   return code ? `HTTP ${code}` : 'no response';
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-
-/** `just now`, `5 minutes ago`, `3 hours ago`, `yesterday`, then the date after a week. */
-export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return 'Never';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 45) return relativeFormat.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 22) return relativeFormat.format(-hours, 'hour');
-  const days = Math.round(hours / 24);
-  if (days < 7) return relativeFormat.format(-days, 'day');
-  return dateFormat.format(date);
-}

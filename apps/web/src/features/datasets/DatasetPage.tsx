@@ -1,10 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { DeleteDataset } from './DeleteDataset';
 import { useDataset } from '../../api/queries/datasets';
 import { TicketBrowser } from './TicketBrowser';
 import { UploadTickets } from './UploadTickets';
+import { PageHeader } from '../../ui/PageHeader';
+import { Panel } from '../../ui/Panel';
 import { QueryState } from '../../ui/states';
 import { countLabel, formatDateTime } from '../../lib/format';
 
@@ -14,34 +16,30 @@ export default function DatasetPage() {
   const dataset = useDataset(datasetId);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/datasets" size="sm">
-        <span aria-hidden>← </span>All datasets
-      </Anchor>
-      <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-        {dataset.data?.name ?? 'Dataset'}
-      </Title>
+      <PageHeader
+        back={{ to: '/datasets', label: 'All datasets' }}
+        title={dataset.data?.name ?? 'Dataset'}
+        description={
+          dataset.data &&
+          `${countLabel(dataset.data.ticketCount, 'ticket')} · created ${formatDateTime(dataset.data.createdAt)}`
+        }
+        actions={
+          dataset.data && (
+            <>
+              <Button component={Link} to={`/simulations?datasetId=${encodeURIComponent(dataset.data.id)}`}>
+                Run a simulation
+              </Button>
+              <DeleteDataset datasetId={dataset.data.id} name={dataset.data.name} />
+            </>
+          )
+        }
+      />
       <QueryState query={dataset}>
         {(data) => (
           <>
-            <Group justify="space-between" align="flex-start" gap="sm">
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Text c="dimmed" size="sm">
-                  {countLabel(data.ticketCount, 'ticket')} · created {formatDateTime(data.createdAt)}
-                </Text>
-              </Stack>
-              <Group gap="sm">
-                <Button component={Link} to={`/simulations?datasetId=${encodeURIComponent(data.id)}`}>
-                  Run a simulation
-                </Button>
-                <DeleteDataset datasetId={data.id} name={data.name} />
-              </Group>
-            </Group>
-            <Paper withBorder p="md" component="section" aria-labelledby="upload-heading">
-              <Title order={3} size="h4" id="upload-heading" mb="sm">
-                Upload tickets
-              </Title>
+            <Panel title="Upload tickets" size="h4">
               <UploadTickets dataset={data} />
-            </Paper>
+            </Panel>
             <section aria-labelledby="tickets-heading">
               <Title order={3} size="h4" id="tickets-heading" mb="sm">
                 Tickets

@@ -1,33 +1,33 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { Empty } from '../../ui/states';
 
-export function DatasetsTable({ datasets }: { datasets: Schemas['DatasetDto'][] }) {
+type Dataset = Schemas['DatasetDto'];
+
+const COLUMNS: Column<Dataset>[] = [
+  {
+    header: 'Name',
+    cell: (dataset) => (
+      <Anchor component={Link} to={`/datasets/${dataset.id}`}>
+        {dataset.name}
+      </Anchor>
+    ),
+  },
+  { header: 'Tickets', cell: (dataset) => dataset.ticketCount },
+  { header: 'Created', cell: (dataset) => formatDateTime(dataset.createdAt) },
+];
+
+export function DatasetsTable({ datasets }: { datasets: Dataset[] }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Tickets</Table.Th>
-            <Table.Th scope="col">Created</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {datasets.map((dataset) => (
-            <Table.Tr key={dataset.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/datasets/${dataset.id}`}>
-                  {dataset.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{dataset.ticketCount}</Table.Td>
-              <Table.Td>{formatDateTime(dataset.createdAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={datasets}
+      columns={COLUMNS}
+      minWidth={480}
+      highlightOnHover
+      empty={<Empty title="No datasets yet">Create one above, then upload tickets as CSV or JSON.</Empty>}
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useDeleteDataset } from '../../api/queries/datasets';
-import { ErrorNotice } from '../../ui/states';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 
 /** "Delete dataset", confirmed in a modal; back to the list afterwards. */
 export function DeleteDataset({ datasetId, name }: { datasetId: string; name: string }) {
@@ -22,25 +22,20 @@ export function DeleteDataset({ datasetId, name }: { datasetId: string; name: st
       <Button color="red" variant="light" onClick={open}>
         Delete dataset
       </Button>
-      <Modal opened={opened} onClose={close} title="Delete this dataset?" centered>
-        <Stack>
-          <Text size="sm">
-            <Text span fw={600}>
-              {name}
-            </Text>{' '}
-            and its tickets will be deleted. This cannot be undone.
-          </Text>
-          {remove.error && <ErrorNotice error={remove.error} title="Could not delete the dataset" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-            <Button color="red.9" onClick={() => remove.mutate()} loading={remove.isPending}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        title="Delete this dataset?"
+        confirmLabel="Delete"
+        cancelLabel="Keep it"
+        action={remove}
+        errorTitle="Could not delete the dataset"
+        onClose={close}
+      >
+        <Text span fw={600}>
+          {name}
+        </Text>{' '}
+        and its tickets will be deleted. This cannot be undone.
+      </ConfirmModal>
     </>
   );
 }

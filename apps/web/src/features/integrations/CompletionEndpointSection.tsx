@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Schemas } from '../../api/client';
 import { useDeleteWebhookEndpoint, useWebhookEndpoints } from '../../api/queries/integrations';
 import { QueryState } from '../../ui/states';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DeliveriesTable } from './DeliveriesTable';
 import { EndpointForm } from './EndpointForm';
 import { SecretModal } from './SecretModal';
@@ -17,10 +17,8 @@ function RemoveEndpointModal({ endpoint, onClose }: { endpoint: Endpoint; onClos
     <ConfirmModal
       title="Remove the completion endpoint?"
       confirmLabel="Remove"
-      pending={remove.isPending}
-      error={remove.error}
+      action={remove}
       errorTitle="Could not remove the endpoint"
-      onConfirm={() => remove.mutate()}
       onClose={onClose}
     >
       Completions stop being sent to {endpoint.url}. Deliveries still waiting will fail, and tickets judged

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ApiError, type Schemas } from '../../api/client';
 import { useCreateApiKey } from '../../api/queries/integrations';
@@ -10,6 +10,7 @@ import {
   validatePermissions,
   type Permission,
 } from './integrations';
+import { FormActions } from '../../ui/FormActions';
 import { ErrorNotice } from '../../ui/states';
 
 export function CreateKeyModal({
@@ -77,14 +78,7 @@ export function CreateKeyModal({
             </Stack>
           </Checkbox.Group>
           {otherError ? <ErrorNotice error={create.error} title="Could not create the key" /> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <FormActions label="Create" pending={create.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 import type { Schemas } from '../../api/client';
 import { useRevokeApiKey, useRotateApiKey } from '../../api/queries/integrations';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 
 type ApiKey = Schemas['ApiKeyDto'];
 
@@ -18,10 +18,8 @@ export function RotateKeyModal({
     <ConfirmModal
       title={`Rotate “${apiKey.name}”?`}
       confirmLabel="Rotate key"
-      pending={rotate.isPending}
-      error={rotate.error}
+      action={rotate}
       errorTitle="Could not rotate the key"
-      onConfirm={() => rotate.mutate()}
       onClose={onClose}
     >
       A new secret replaces the current one, which stops working at once. The name and permissions stay the
@@ -36,10 +34,8 @@ export function RevokeKeyModal({ apiKey, onClose }: { apiKey: ApiKey; onClose: (
     <ConfirmModal
       title={`Revoke “${apiKey.name}”?`}
       confirmLabel="Revoke key"
-      pending={revoke.isPending}
-      error={revoke.error}
+      action={revoke}
       errorTitle="Could not revoke the key"
-      onConfirm={() => revoke.mutate()}
       onClose={onClose}
     >
       Requests with this key are refused at once. This cannot be undone.

@@ -1,11 +1,12 @@
-import { Button, Table, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Schemas } from '../../api/client';
 import { useDisconnectMcpClient, useMcpClients } from '../../api/queries/integrations';
 import { mcpUrl } from './integrations';
-import { When } from '../dashboard/When';
+import { ConfirmModal } from '../../ui/ConfirmModal';
+import { DataTable } from '../../ui/DataTable';
 import { Empty, QueryState } from '../../ui/states';
-import { ConfirmModal } from './ConfirmModal';
+import { When } from '../../ui/When';
 import { PermissionBadges } from './PermissionBadges';
 import { Section } from './Section';
 
@@ -17,62 +18,13 @@ function DisconnectModal({ client, onClose }: { client: Client; onClose: () => v
     <ConfirmModal
       title={`Disconnect “${client.name}”?`}
       confirmLabel="Disconnect client"
-      pending={disconnect.isPending}
-      error={disconnect.error}
+      action={disconnect}
       errorTitle="Could not disconnect the client"
-      onConfirm={() => disconnect.mutate()}
       onClose={onClose}
     >
       Every token this client holds for you stops working at once. It can connect again only after you approve
       it again.
     </ConfirmModal>
-  );
-}
-
-function ClientsTable({
-  clients,
-  onDisconnect,
-}: {
-  clients: Client[];
-  onDisconnect: (client: Client) => void;
-}) {
-  return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Client name</Table.Th>
-            <Table.Th scope="col">Scopes</Table.Th>
-            <Table.Th scope="col">Connected</Table.Th>
-            <Table.Th scope="col">Last used</Table.Th>
-            <Table.Th scope="col">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {clients.map((client) => (
-            <Table.Tr key={client.id}>
-              <Table.Th scope="row" fw={500}>
-                {client.name}
-              </Table.Th>
-              <Table.Td maw={260}>
-                <PermissionBadges permissions={client.scopes} />
-              </Table.Td>
-              <Table.Td>
-                <When iso={client.connectedAt} />
-              </Table.Td>
-              <Table.Td>
-                <When iso={client.lastUsedAt} />
-              </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" color="red" onClick={() => onDisconnect(client)}>
-                  Disconnect
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -96,17 +48,42 @@ export function McpClientsSection() {
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       />
       <QueryState query={clients}>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty title="No MCP clients connected">
-              Add the URL above to your MCP client (Claude Desktop, an IDE agent or the MCP Inspector) as a
-              Streamable HTTP server. The client opens this site so you can sign in and approve what it may
-              do; it then shows up here.
-            </Empty>
-          ) : (
-            <ClientsTable clients={list} onDisconnect={setDisconnecting} />
-          )
-        }
+        {(list) => (
+          <DataTable
+            rows={list}
+            minWidth={680}
+            empty={
+              <Empty title="No MCP clients connected">
+                Add the URL above to your MCP client (Claude Desktop, an IDE agent or the MCP Inspector) as a
+                Streamable HTTP server. The client opens this site so you can sign in and approve what it may
+                do; it then shows up here.
+              </Empty>
+            }
+            columns={[
+              {
+                header: 'Client name',
+                rowHeader: true,
+                cellProps: { fw: 500 },
+                cell: (client) => client.name,
+              },
+              {
+                header: 'Scopes',
+                cellProps: { maw: 260 },
+                cell: (client) => <PermissionBadges permissions={client.scopes} />,
+              },
+              { header: 'Connected', cell: (client) => <When iso={client.connectedAt} /> },
+              { header: 'Last used', cell: (client) => <When iso={client.lastUsedAt} /> },
+              {
+                header: 'Actions',
+                cell: (client) => (
+                  <Button size="xs" variant="light" color="red" onClick={() => setDisconnecting(client)}>
+                    Disconnect
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
       </QueryState>
       {disconnecting && <DisconnectModal client={disconnecting} onClose={() => setDisconnecting(null)} />}
     </Section>

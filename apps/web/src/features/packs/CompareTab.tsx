@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Schemas } from '../../api/client';
 import { usePackComparison, usePackVersionDocument, usePackVersions } from '../../api/queries/packs';
 import { versionLabel } from '../../lib/versions';
-import { documentForVersion, type PackDocument } from './packs';
+import { documentForVersion, type PackDocument } from '../../lib/pack-document';
 import { QueryState } from '../../ui/states';
 import { ComparisonResult } from './ComparisonResult';
 

@@ -1,6 +1,6 @@
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { findQuestion, type PackDocument } from './packs';
+import { findQuestion, type PackDocument } from '../../lib/pack-document';
 import { Empty } from '../../ui/states';
 import { QuestionText } from './QuestionText';
 

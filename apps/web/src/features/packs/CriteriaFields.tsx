@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DERIVE_TARGETS, OUTCOMES, type Question } from './packs';
+import type { Question } from '../../lib/pack-document';
+import { DERIVE_TARGETS, OUTCOMES } from './packs';
 import { NONE, numberProps, optionalSelectProps, optionalTextProps, type DraftForm } from './draft-inputs';
 
 const OUTCOME_DATA = [{ value: NONE, label: 'None' }, ...OUTCOMES.map((value) => ({ value, label: value }))];

@@ -1,4 +1,4 @@
-import { Button, Group, Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Input, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useImportPack } from '../../api/queries/packs';
 import { parseImport } from './packs';
+import { FormActions } from '../../ui/FormActions';
 import { ErrorNotice } from '../../ui/states';
 
 /** "Import pack": an export (`{name, document}`) uploaded as a file or pasted, as a new pack. */
@@ -84,14 +85,7 @@ export function ImportPackModal({ opened, onClose }: { opened: boolean; onClose:
           <Text size="xs" c="dimmed">
             The import becomes a new pack with a draft only; publish it from its page.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={importPack.isPending}>
-              Import
-            </Button>
-          </Group>
+          <FormActions label="Import" pending={importPack.isPending} onCancel={close} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useCreatePack } from '../../api/queries/packs';
+import { FormActions } from '../../ui/FormActions';
 import { ErrorNotice } from '../../ui/states';
 import { MINIMAL_DOCUMENT } from './packs';
 
@@ -46,14 +47,12 @@ export function NewPackModal({ opened, onClose }: { opened: boolean; onClose: ()
             error={nameError}
           />
           {error && !nameError && <ErrorNotice error={error} title="The pack was not created" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-              Create pack
-            </Button>
-          </Group>
+          <FormActions
+            label="Create pack"
+            pending={create.isPending}
+            disabled={!name.trim()}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { CompareTab } from './CompareTab';
 import { DeletePackButton } from './DeletePackButton';
@@ -6,6 +6,7 @@ import { DraftEditor } from './DraftEditor';
 import { ExportButton } from './ExportButton';
 import { usePack } from '../../api/queries/packs';
 import { VersionsTab } from './VersionsTab';
+import { PageHeader } from '../../ui/PageHeader';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { formatDateTime } from '../../lib/format';
 
@@ -22,46 +23,40 @@ export default function PackPage() {
         </Anchor>
         <Text size="sm">{pack?.name ?? 'Pack'}</Text>
       </Breadcrumbs>
-      {query.isPending && (
-        <>
-          <Title order={2}>Pack</Title>
-          <Loading label="Loading the pack" />
-        </>
-      )}
-      {query.error && (
-        <>
-          <Title order={2}>Pack</Title>
-          <ErrorNotice error={query.error} title="The pack could not be loaded" />
-        </>
-      )}
-      {pack && (
-        <>
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={4}>
-              <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-                {pack.name}
-              </Title>
-              <Group gap="xs">
-                {pack.liveVersionId ? (
-                  <Badge color="green" variant="light">
-                    Published
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="light">
-                    Not published
-                  </Badge>
-                )}
-                <Text size="sm" c="dimmed">
-                  {pack.document.questions.length} questions in the draft · updated{' '}
-                  {formatDateTime(pack.updatedAt)}
-                </Text>
-              </Group>
-            </Stack>
+      <PageHeader
+        title={pack?.name ?? 'Pack'}
+        description={
+          pack && (
             <Group gap="xs">
+              {pack.liveVersionId ? (
+                <Badge color="green" variant="light">
+                  Published
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light">
+                  Not published
+                </Badge>
+              )}
+              <Text size="sm" c="dimmed">
+                {pack.document.questions.length} questions in the draft · updated{' '}
+                {formatDateTime(pack.updatedAt)}
+              </Text>
+            </Group>
+          )
+        }
+        actions={
+          pack && (
+            <>
               <ExportButton packId={pack.id} />
               <DeletePackButton packId={pack.id} name={pack.name} />
-            </Group>
-          </Group>
+            </>
+          )
+        }
+      />
+      {query.isPending && <Loading label="Loading the pack" />}
+      {query.error && <ErrorNotice error={query.error} title="The pack could not be loaded" />}
+      {pack && (
+        <>
           <Tabs defaultValue="draft">
             <Tabs.List>
               <Tabs.Tab value="draft">Draft</Tabs.Tab>

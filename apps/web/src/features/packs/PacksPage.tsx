@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ImportPackModal } from './ImportPackModal';
 import { NewPackModal } from './NewPackModal';
 import { PacksTable } from './PacksTable';
 import { usePacks } from '../../api/queries/packs';
-import { Empty, QueryState } from '../../ui/states';
+import { PageHeader } from '../../ui/PageHeader';
+import { QueryState } from '../../ui/states';
 
 /** /packs: every pack with its draft and live state; create or import one. */
 export default function PacksPage() {
@@ -13,31 +14,19 @@ export default function PacksPage() {
   const [importing, importModal] = useDisclosure();
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>Packs</Title>
-          <Text c="dimmed" size="sm">
-            Question packs the judge answers for every ticket. Edit a draft, then publish it.
-          </Text>
-        </div>
-        <Group gap="xs">
-          <Button variant="default" onClick={importModal.open}>
-            Import pack
-          </Button>
-          <Button onClick={createModal.open}>New pack</Button>
-        </Group>
-      </Group>
-      <QueryState query={packs}>
-        {(list) =>
-          list.length ? (
-            <PacksTable packs={list} />
-          ) : (
-            <Empty title="No packs yet">
-              Create a pack with New pack, or import an export with Import pack.
-            </Empty>
-          )
+      <PageHeader
+        title="Packs"
+        description="Question packs the judge answers for every ticket. Edit a draft, then publish it."
+        actions={
+          <>
+            <Button variant="default" onClick={importModal.open}>
+              Import pack
+            </Button>
+            <Button onClick={createModal.open}>New pack</Button>
+          </>
         }
-      </QueryState>
+      />
+      <QueryState query={packs}>{(list) => <PacksTable packs={list} />}</QueryState>
       <NewPackModal opened={creating} onClose={createModal.close} />
       <ImportPackModal opened={importing} onClose={importModal.close} />
     </Stack>

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { ApiError, type Issue } from '../../api/client';
 import { usePublishPack } from '../../api/queries/packs';
-import { ErrorNotice } from '../../ui/states';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 
 interface Props {
   packId: string;
@@ -34,29 +34,26 @@ export function PublishButton({ packId, dirty, onIssues }: Props) {
   return (
     <>
       <Button onClick={open}>Publish</Button>
-      <Modal opened={opened} onClose={cancel} title="Publish the draft?">
-        <Stack>
-          <Text size="sm">
-            The saved draft becomes the live version that judging uses from now on, and a new draft opens with
-            the same questions.
-          </Text>
-          {dirty && (
+      <ConfirmModal
+        opened={opened}
+        title="Publish the draft?"
+        confirmLabel="Confirm publish"
+        danger={false}
+        action={publish}
+        errorTitle="The draft was not published"
+        onClose={cancel}
+        details={
+          dirty && (
             <Alert color="yellow" title="Unsaved edits">
               Your unsaved edits are not part of the saved draft. Cancel and use Save draft first to publish
               them.
             </Alert>
-          )}
-          {publish.error && <ErrorNotice error={publish.error} title="The draft was not published" />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={cancel}>
-              Cancel
-            </Button>
-            <Button loading={publish.isPending} onClick={() => publish.mutate()}>
-              Confirm publish
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          )
+        }
+      >
+        The saved draft becomes the live version that judging uses from now on, and a new draft opens with the
+        same questions.
+      </ConfirmModal>
     </>
   );
 }

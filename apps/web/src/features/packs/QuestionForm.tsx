@@ -10,7 +10,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { changeQuestionType, QUESTION_TYPES, withKey, type Question } from './packs';
+import type { Question } from '../../lib/pack-document';
+import { changeQuestionType, QUESTION_TYPES, withKey } from './packs';
 import type { DraftForm } from './draft-inputs';
 import {
   BooleanCriteriaFields,

@@ -1,5 +1,6 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
-import { describeCriteria, type Question } from './packs';
+import type { Question } from '../../lib/pack-document';
+import { describeCriteria } from './packs';
 
 /** A question as plain text: name, type, instructions and its criteria in words. */
 export function QuestionText({ question, missing }: { question: Question | undefined; missing: string }) {

@@ -1,10 +1,13 @@
-import { Anchor, Badge, Code, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
 import { versionKind, versionNumber } from '../../lib/versions';
+import { DataTable } from '../../ui/DataTable';
 import { Empty, QueryState } from '../../ui/states';
 import { usePackVersions } from '../../api/queries/packs';
+
+type Version = Schemas['PackVersionDto'];
 
 const KIND_BADGE = {
   draft: { color: 'gray', label: 'Draft' },
@@ -17,64 +20,63 @@ export function VersionsTab({ pack }: { pack: Schemas['PackDto'] }) {
   const versions = usePackVersions(pack.id);
   return (
     <QueryState query={versions}>
-      {(list) =>
-        list.length === 0 ? (
-          <Empty title="No versions" />
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Version</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">ID</Table.Th>
-                  <Table.Th scope="col">Created</Table.Th>
-                  <Table.Th scope="col">Published</Table.Th>
-                  <Table.Th scope="col">Try it</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((version) => {
-                  const kind = versionKind(version, pack.liveVersionId);
+      {(list) => {
+        /** The version's number; none for the draft. */
+        const number = (version: Version) =>
+          versionKind(version, pack.liveVersionId) === 'draft' ? undefined : versionNumber(list, version.id);
+        return (
+          <DataTable
+            rows={list}
+            minWidth={720}
+            striped
+            empty={<Empty title="No versions" />}
+            columns={[
+              {
+                header: 'Version',
+                cell: (version) => (number(version) === undefined ? 'Draft' : `Version ${number(version)}`),
+              },
+              {
+                header: 'Status',
+                cellProps: { style: { whiteSpace: 'nowrap' } },
+                cell: (version) => {
+                  const badge = KIND_BADGE[versionKind(version, pack.liveVersionId)];
                   return (
-                    <Table.Tr key={version.id}>
-                      <Table.Td>
-                        {kind === 'draft' ? 'Draft' : `Version ${versionNumber(list, version.id)}`}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Badge color={KIND_BADGE[kind].color} variant="light">
-                          {KIND_BADGE[kind].label}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Code>{version.id}</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(version.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">
-                          {version.publishedAt ? formatDateTime(version.publishedAt) : 'not published'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          size="sm"
-                          to={`/playground?pack=${pack.id}&version=${version.id}`}
-                          aria-label={`Open ${kind === 'draft' ? 'the draft' : `version ${versionNumber(list, version.id)}`} in the playground`}
-                        >
-                          Playground
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
+                    <Badge color={badge.color} variant="light">
+                      {badge.label}
+                    </Badge>
                   );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )
-      }
+                },
+              },
+              { header: 'ID', cell: (version) => <Code>{version.id}</Code> },
+              {
+                header: 'Created',
+                cell: (version) => <Text size="sm">{formatDateTime(version.createdAt)}</Text>,
+              },
+              {
+                header: 'Published',
+                cell: (version) => (
+                  <Text size="sm">
+                    {version.publishedAt ? formatDateTime(version.publishedAt) : 'not published'}
+                  </Text>
+                ),
+              },
+              {
+                header: 'Try it',
+                cell: (version) => (
+                  <Anchor
+                    component={Link}
+                    size="sm"
+                    to={`/playground?pack=${pack.id}&version=${version.id}`}
+                    aria-label={`Open ${number(version) === undefined ? 'the draft' : `version ${number(version)}`} in the playground`}
+                  >
+                    Playground
+                  </Anchor>
+                ),
+              },
+            ]}
+          />
+        );
+      }}
     </QueryState>
   );
 }

@@ -1,5 +1,5 @@
 import type { Issue } from '../../api/client';
-import type { PackDocument } from './packs';
+import type { PackDocument } from '../../lib/pack-document';
 
 /** The draft editor's form values: exactly the body of `PATCH /api/packs/{packId}`. */
 export interface DraftValues {

@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import {
   changeQuestionType,
   describeCriteria,
-  documentForVersion,
   exportFileName,
   hasChanges,
   MINIMAL_DOCUMENT,
@@ -10,37 +9,9 @@ import {
   nextQuestionId,
   parseDocumentJson,
   parseImport,
-  type PackDocument,
   withKey,
 } from './packs';
-
-const document: PackDocument = {
-  questions: [
-    {
-      type: 'choice',
-      id: 'department',
-      name: 'Department',
-      instructions: 'Which team?',
-      criteria: {
-        options: [
-          { value: 'billing', description: 'Invoices' },
-          { value: 'legal', outcome: 'review' },
-        ],
-        derive: 'department',
-        extra: 'kept',
-      },
-      review: { minSelectedProbability: 0.6 },
-    },
-    {
-      type: 'score',
-      id: 'question_2',
-      name: 'Complexity',
-      instructions: '',
-      criteria: { min: 1, max: 5 },
-      review: { minSelectedProbability: 0 },
-    },
-  ],
-};
+import { SAMPLE_DOCUMENT as document } from '../../lib/pack-document.fixtures';
 
 describe('questions', () => {
   it('picks an unused id and a valid default per type', () => {
@@ -69,6 +40,7 @@ describe('questions', () => {
   it('describes criteria in words', () => {
     expect(describeCriteria(document.questions[0])).toEqual([
       'Option billing: Invoices',
+      'Option technical',
       'Option legal → review',
       'Derives department',
       'Review below 0.6',
@@ -111,15 +83,6 @@ describe('import', () => {
     expect(parseImport('{"questions": []}', '').ok).toBe(false);
     expect(parseImport('', 'x').ok).toBe(false);
     expect(parseImport('nope', 'x').ok).toBe(false);
-  });
-});
-
-describe('versions', () => {
-  it('finds the document of the draft and of the live version only', () => {
-    const pack = { draftVersionId: 'c', liveVersionId: 'b', document, liveDocument: MINIMAL_DOCUMENT };
-    expect(documentForVersion(pack, 'c')).toBe(document);
-    expect(documentForVersion(pack, 'b')).toBe(MINIMAL_DOCUMENT);
-    expect(documentForVersion(pack, 'a')).toBeUndefined();
   });
 });
 

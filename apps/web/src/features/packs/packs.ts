@@ -1,10 +1,8 @@
 import type { Schemas } from '../../api/client';
+import type { PackDocument, Question } from '../../lib/pack-document';
 
-/** Pure helpers of the pack pages: documents, questions, issues, versions and labels. */
+/** Pure helpers of the pack pages: documents, questions, import and export. */
 
-export type PackDocument = Schemas['PackDocumentDto'];
-/** A question: by its `type`, the criteria of that type (the API's discriminated union). */
-export type Question = PackDocument['questions'][number];
 export type QuestionType = Question['type'];
 export type PackVersion = Schemas['PackVersionDto'];
 
@@ -18,8 +16,6 @@ export const DERIVE_TARGETS = ['department', 'priority', 'tags'] as const;
 
 /** The smallest valid pack document: no questions yet. */
 export const MINIMAL_DOCUMENT: PackDocument = { questions: [] };
-
-export type ChoiceOption = Schemas['ChoiceOptionDto'];
 
 /** `record` with `key` set, or removed when `value` is undefined or an empty string; unknown keys stay. */
 export function withKey<T extends Record<string, unknown>>(record: T, key: string, value: unknown): T {
@@ -66,19 +62,6 @@ export function newQuestion(type: QuestionType, document: PackDocument): Questio
 export function changeQuestionType(question: Question, type: QuestionType): Question {
   if (question.type === type) return question;
   return { ...question, type, criteria: defaultCriteria(type) } as Question;
-}
-
-/** The options of a choice question; none for the other types. */
-export function choiceOptions(question: Question): ChoiceOption[] {
-  return question.type === 'choice' ? question.criteria.options : [];
-}
-
-export function replaceAt<T>(items: T[], index: number, item: T): T[] {
-  return items.map((current, i) => (i === index ? item : current));
-}
-
-export function removeAt<T>(items: T[], index: number): T[] {
-  return items.filter((_, i) => i !== index);
 }
 
 export type ParsedDocument = { ok: true; document: PackDocument } | { ok: false; error: string };
@@ -135,20 +118,6 @@ export function exportFileName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
   return `${slug || 'pack'}.json`;
-}
-
-/** The document of a version when the pack carries it: the draft or the live version. */
-export function documentForVersion(
-  pack: Pick<Schemas['PackDto'], 'draftVersionId' | 'liveVersionId' | 'document' | 'liveDocument'>,
-  versionId: string,
-): PackDocument | undefined {
-  if (versionId === pack.draftVersionId) return pack.document;
-  if (versionId === pack.liveVersionId) return pack.liveDocument ?? undefined;
-  return undefined;
-}
-
-export function findQuestion(document: PackDocument | undefined, id: string): Question | undefined {
-  return document?.questions.find((question) => question.id === id);
 }
 
 /** Readable lines describing a question's criteria and threshold, for side-by-side comparison. */

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { findQuestion, type PackDocument } from '../packs/packs';
+import { findQuestion, type PackDocument } from '../../lib/pack-document';
 import { answerText } from '../../lib/answers';
 import { answerOrder, probabilityBars } from './playground';
 import { Empty } from '../../ui/states';

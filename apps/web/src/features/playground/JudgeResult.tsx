@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import type { PackDocument } from '../packs/packs';
+import type { PackDocument } from '../../lib/pack-document';
 import { reasonText } from '../../lib/answers';
 import { statusColor } from './playground';
 import { AnswerList } from './AnswerList';

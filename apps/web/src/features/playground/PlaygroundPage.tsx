@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -11,8 +11,9 @@ import { TicketFields } from './TicketFields';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { shortId } from '../../lib/format';
 import { defaultVersionId, versionLabel } from '../../lib/versions';
-import { documentForVersion } from '../packs/packs';
+import { documentForVersion } from '../../lib/pack-document';
 import { buildTicket, EMPTY_TICKET_FORM, type TicketForm } from './playground';
+import { PageHeader } from '../../ui/PageHeader';
 
 /** /playground: judge one ticket against any version of a pack and see how the judge decided. */
 export default function PlaygroundPage() {
@@ -55,12 +56,10 @@ export default function PlaygroundPage() {
   const judgedVersion = response && versions.find((version) => version.id === response.packVersionId);
   return (
     <Stack>
-      <div>
-        <Title order={2}>Playground</Title>
-        <Text c="dimmed" size="sm">
-          Try a ticket against a pack, the draft included. Every run is stored as a playground evaluation.
-        </Text>
-      </div>
+      <PageHeader
+        title="Playground"
+        description="Try a ticket against a pack, the draft included. Every run is stored as a playground evaluation."
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder padding="md" component="section" aria-labelledby="ticket-input-title">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { PackDocument } from '../packs/packs';
+import { SAMPLE_DOCUMENT as document } from '../../lib/pack-document.fixtures';
 import {
   answerOrder,
   buildTicket,
@@ -8,27 +8,6 @@ import {
   probabilityBars,
   statusColor,
 } from './playground';
-
-const document: PackDocument = {
-  questions: [
-    {
-      type: 'choice',
-      id: 'department',
-      name: 'Department',
-      instructions: '',
-      criteria: { options: [{ value: 'billing' }, { value: 'technical' }, { value: 'legal' }] },
-      review: { minSelectedProbability: 0.6 },
-    },
-    {
-      type: 'score',
-      id: 'complexity',
-      name: 'Complexity',
-      instructions: '',
-      criteria: { min: 1, max: 5 },
-      review: { minSelectedProbability: 0 },
-    },
-  ],
-};
 
 describe('buildTicket', () => {
   it('sends subject and message, and thread and metadata only when given', () => {

@@ -1,5 +1,5 @@
 import type { Schemas } from '../../api/client';
-import { choiceOptions, type PackDocument, type Question } from '../packs/packs';
+import { choiceOptions, type PackDocument, type Question } from '../../lib/pack-document';
 
 /** Pure helpers of the playground: the ticket it sends, the versions it offers, the result it shows. */
 

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePacks } from '../../api/queries/packs';
@@ -7,6 +7,7 @@ import { ReviewFilterBar } from './ReviewFilters';
 import { ReviewTable } from './ReviewTable';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { filtersSearch, filtersToParams, readFilters, reviewQuery, type ReviewFilters } from './reviews';
+import { PageHeader } from '../../ui/PageHeader';
 
 function emptyText(filters: ReviewFilters): string {
   if (filters.labeled === 'false') return 'Every evaluation in review has a label.';
@@ -27,11 +28,10 @@ export default function ReviewsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Reviews</Title>
-      <Text c="dimmed" size="sm">
-        Evaluations the decision rule sent to review, newest first. Label them to measure and calibrate the
-        model.
-      </Text>
+      <PageHeader
+        title="Reviews"
+        description="Evaluations the decision rule sent to review, newest first. Label them to measure and calibrate the model."
+      />
       <ReviewFilterBar
         filters={filters}
         packs={packs.data}

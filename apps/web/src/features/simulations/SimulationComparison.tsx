@@ -1,10 +1,10 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { countLabel, formatDateTime } from '../../lib/format';
 import { summarizeComparison, type ComparisonSummary } from './simulations';
-import { ScrollRegion } from '../datasets/ScrollRegion';
+import { DataTable } from '../../ui/DataTable';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { useSimulation, useSimulationComparison } from '../../api/queries/simulations';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -13,27 +13,23 @@ function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
   if (!summary.questions.length) return <Empty title="No questions in common" />;
   return (
     <Stack gap="sm">
-      <ScrollRegion label="Answers changed per question" minWidth={360}>
-        <Table verticalSpacing="xs">
-          <Table.Caption>Tickets whose answer changed, per question</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Question</Table.Th>
-              <Table.Th scope="col">Tickets changed</Table.Th>
-              <Table.Th scope="col">Share</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {summary.questions.map((row) => (
-              <Table.Tr key={row.questionId}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.questionId}</Table.Td>
-                <Table.Td>{row.changed}</Table.Td>
-                <Table.Td>{row.percent}%</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollRegion>
+      <DataTable
+        rows={summary.questions}
+        rowKey={(row) => row.questionId}
+        minWidth={360}
+        label="Answers changed per question"
+        verticalSpacing="xs"
+        caption="Tickets whose answer changed, per question"
+        columns={[
+          {
+            header: 'Question',
+            cellProps: { style: { overflowWrap: 'anywhere' } },
+            cell: (row) => row.questionId,
+          },
+          { header: 'Tickets changed', cell: (row) => row.changed },
+          { header: 'Share', cell: (row) => `${row.percent}%` },
+        ]}
+      />
       <figure
         style={{ margin: 0 }}
         aria-label="Bar chart: tickets changed per question (the table above has the same numbers)"
@@ -55,31 +51,19 @@ function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
 function StatusMoves({ summary }: { summary: ComparisonSummary }) {
   if (!summary.moves.length) return <Text size="sm">No ticket changed status.</Text>;
   return (
-    <ScrollRegion label="Status changes" minWidth={320}>
-      <Table verticalSpacing="xs">
-        <Table.Caption>Status changes, from this simulation to the compared one</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">From</Table.Th>
-            <Table.Th scope="col">To</Table.Th>
-            <Table.Th scope="col">Tickets</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {summary.moves.map((move) => (
-            <Table.Tr key={`${move.from}-${move.to}`}>
-              <Table.Td>
-                <StatusBadge status={move.from} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={move.to} />
-              </Table.Td>
-              <Table.Td>{move.count}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollRegion>
+    <DataTable
+      rows={summary.moves}
+      rowKey={(move) => `${move.from}-${move.to}`}
+      minWidth={320}
+      label="Status changes"
+      verticalSpacing="xs"
+      caption="Status changes, from this simulation to the compared one"
+      columns={[
+        { header: 'From', cell: (move) => <StatusBadge status={move.from} /> },
+        { header: 'To', cell: (move) => <StatusBadge status={move.to} /> },
+        { header: 'Tickets', cell: (move) => move.count },
+      ]}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 import '@mantine/charts/styles.css';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
 import { useSimulation } from '../../api/queries/simulations';
 import { SimulationComparison } from './SimulationComparison';
 import { SimulationOverview } from './SimulationOverview';
 import { SimulationResults } from './SimulationResults';
+import { PageHeader } from '../../ui/PageHeader';
 import { QueryState } from '../../ui/states';
 
 /** One simulation: live progress while it runs, results by status, and `?compare=` another run. */
@@ -15,17 +16,11 @@ export default function SimulationPage() {
   const simulation = useSimulation(simulationId);
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/simulations" size="sm">
-        <span aria-hidden>← </span>All simulations
-      </Anchor>
-      <Stack gap={4}>
-        <Title order={2}>Simulation</Title>
-        {simulation.data && (
-          <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {simulation.data.packName} on {simulation.data.datasetName}
-          </Text>
-        )}
-      </Stack>
+      <PageHeader
+        back={{ to: '/simulations', label: 'All simulations' }}
+        title="Simulation"
+        description={simulation.data && `${simulation.data.packName} on ${simulation.data.datasetName}`}
+      />
       <QueryState query={simulation}>
         {(data) => (
           <>

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
@@ -16,16 +6,31 @@ import { useSimulationEvaluations } from '../../api/queries/evaluations';
 import { formatDateTime } from '../../lib/format';
 import { isActive } from '../../lib/simulation-status';
 import { TICKET_STATUSES, type TicketStatus } from './simulations';
-import { Empty, ErrorNotice, Loading } from '../../ui/states';
+import { DataTable, type Column } from '../../ui/DataTable';
+import { PagedQueryState } from '../../ui/PagedQueryState';
+import { Empty } from '../../ui/states';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 type Filter = TicketStatus | 'all';
+
+const COLUMNS: Column<Schemas['EvaluationSummaryDto']>[] = [
+  { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+  { header: 'Judged', cell: (item) => formatDateTime(item.createdAt) },
+  { header: 'Latency', cell: (item) => `${item.latencyMs} ms` },
+  {
+    header: 'Evaluation',
+    cell: (item) => (
+      <Anchor component={Link} to={`/evaluations/${item.id}`} size="sm">
+        Open evaluation
+      </Anchor>
+    ),
+  },
+];
 
 /** The simulation's evaluations (GET /api/evaluations?simulationId=), each linking to its page. */
 function Evaluations({ simulationId }: { simulationId: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const evaluations = useSimulationEvaluations(simulationId, filter);
-  const items = evaluations.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Stack gap="sm">
@@ -42,55 +47,9 @@ function Evaluations({ simulationId }: { simulationId: string }) {
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
-      {evaluations.isPending ? (
-        <Loading label="Loading evaluations" />
-      ) : evaluations.isError && !evaluations.data ? (
-        <ErrorNotice error={evaluations.error} />
-      ) : !items.length ? (
-        <Empty title="No evaluations here" />
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Judged</Table.Th>
-                <Table.Th scope="col">Latency</Table.Th>
-                <Table.Th scope="col">Evaluation</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <StatusBadge status={item.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(item.createdAt)}</Table.Td>
-                  <Table.Td>{item.latencyMs} ms</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/evaluations/${item.id}`} size="sm">
-                      Open evaluation
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {evaluations.isFetchNextPageError && (
-        <ErrorNotice error={evaluations.error} title="Could not load more evaluations" />
-      )}
-      {evaluations.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void evaluations.fetchNextPage()}
-          loading={evaluations.isFetchingNextPage}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Load more evaluations
-        </Button>
-      )}
+      <PagedQueryState query={evaluations} noun="evaluations" empty="No evaluations here">
+        {(items) => <DataTable rows={items} columns={COLUMNS} minWidth={480} verticalSpacing="xs" />}
+      </PagedQueryState>
     </Stack>
   );
 }

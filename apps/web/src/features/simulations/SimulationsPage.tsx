@@ -1,8 +1,10 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { CompareForm } from './CompareForm';
 import { useSimulations } from '../../api/queries/simulations';
 import { SimulationsTable } from './SimulationsTable';
 import { StartSimulationForm } from './StartSimulationForm';
+import { PageHeader } from '../../ui/PageHeader';
+import { Panel } from '../../ui/Panel';
 import { Empty, QueryState } from '../../ui/states';
 
 /** Start a simulation (a dataset judged with a pack version), follow them, compare two. */
@@ -10,18 +12,13 @@ export default function SimulationsPage() {
   const simulations = useSimulations();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2}>Simulations</Title>
-        <Text c="dimmed" size="sm">
-          Judge every ticket of a dataset with a version of a pack, in the background.
-        </Text>
-      </Stack>
-      <Paper withBorder p="md" component="section" aria-labelledby="start-heading">
-        <Title order={3} size="h4" id="start-heading" mb="sm">
-          New simulation
-        </Title>
+      <PageHeader
+        title="Simulations"
+        description="Judge every ticket of a dataset with a version of a pack, in the background."
+      />
+      <Panel title="New simulation" size="h4">
         <StartSimulationForm />
-      </Paper>
+      </Panel>
       <section aria-labelledby="list-heading">
         <Title order={3} size="h4" id="list-heading" mb="sm">
           Your simulations
@@ -31,12 +28,9 @@ export default function SimulationsPage() {
             items.length ? (
               <Stack gap="lg">
                 <SimulationsTable items={items} />
-                <Paper withBorder p="md" component="section" aria-labelledby="compare-heading">
-                  <Title order={4} size="h5" id="compare-heading" mb="sm">
-                    Compare two simulations
-                  </Title>
+                <Panel title="Compare two simulations" order={4} size="h5">
                   <CompareForm items={items} />
-                </Paper>
+                </Panel>
               </Stack>
             ) : (
               <Empty title="No simulations yet">Start one above to judge a whole dataset.</Empty>

@@ -1,5 +1,4 @@
-import { formatDateTime } from '../../lib/format';
-import { formatWhen } from './dashboard';
+import { formatDateTime, formatWhen } from '../lib/format';
 
 /** A time as "5 minutes ago", with the full date and time on hover. */
 export function When({ iso }: { iso: string | null }) {
