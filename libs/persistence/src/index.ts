@@ -30,6 +30,7 @@ export {
   type EvaluationPage,
   type ReviewFilter,
 } from './repositories/evaluation.repository.js';
+export { PreparedSql, type StatementResult } from './statements/prepared-sql.js';
 export * as idempotencyStatements from './statements/idempotency.statements.js';
 export { LabelEntity } from './entities/label.entity.js';
 export { LabelRepository, type NewLabel, type LabeledResult } from './repositories/label.repository.js';

@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * every file under `features/<a>/` is resolved and must not land in `features/<b>/`.
  */
 
-const FEATURES = resolve(__dirname);
+// Jest runs from the repository's root (as the other specs that read files assume).
+const FEATURES = resolve('apps/web/src/features');
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
 
 function sourceFiles(folder: string): string[] {
