@@ -101,6 +101,8 @@ describe('the web app in a browser', () => {
     await page.getByText('All changes saved').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Confirm publish' }).click();
+    // The confirmation closes once the draft is published.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Versions' }).click();
     await page.getByRole('cell', { name: 'Live', exact: true }).waitFor();
   });
@@ -254,6 +256,41 @@ describe('the web app in a browser', () => {
         .waitFor();
     }
     await other.close();
+  });
+
+  it('deletes a pack once its name is typed, and a dataset, each from a confirmation', async () => {
+    await page.goto('/packs');
+    await page.getByRole('button', { name: 'Import pack' }).click();
+    await page.getByLabel('Pack JSON').fill(readFileSync('examples/packs/support-triage.json', 'utf8'));
+    await page.getByRole('dialog').getByLabel('Name').fill('Throwaway pack');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForURL(/\/packs\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Delete pack' }).click();
+    const confirmDelete = page.getByRole('button', { name: 'Confirm delete' });
+    expect(await confirmDelete.isDisabled()).toBe(true);
+    // Cancelling forgets what was typed.
+    await page.getByLabel('Type the pack name to confirm').fill('Throwaway pack');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete pack' }).click();
+    expect(await page.getByLabel('Type the pack name to confirm').inputValue()).toBe('');
+    await page.getByLabel('Type the pack name to confirm').fill('Throwaway pack');
+    await confirmDelete.click();
+    await page.waitForURL(/\/packs$/);
+    await page.getByRole('cell', { name: 'Support triage' }).first().waitFor();
+    // The notification names it; the list does not.
+    await page.getByRole('alert').filter({ hasText: 'Throwaway pack' }).first().waitFor();
+    expect(await page.getByRole('cell', { name: 'Throwaway pack' }).count()).toBe(0);
+
+    await page.goto('/datasets');
+    await page.getByLabel('Dataset name').fill('Throwaway dataset');
+    await page.getByRole('button', { name: 'Create dataset' }).click();
+    await page.waitForURL(/\/datasets\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Delete dataset' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(/\/datasets$/);
+    await page.getByRole('cell', { name: 'Last week' }).first().waitFor();
+    expect(await page.getByRole('cell', { name: 'Throwaway dataset' }).count()).toBe(0);
   });
 
   describe.each([

@@ -1,9 +1,8 @@
-import { Alert, Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ApiError, type Issue } from '../../api/client';
 import { usePublishPack } from '../../api/queries/packs';
-import { ConfirmModal } from '../../ui/ConfirmModal';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 
 interface Props {
   packId: string;
@@ -15,10 +14,8 @@ interface Props {
 
 /** "Publish" with a confirmation: the saved draft becomes the live version. */
 export function PublishButton({ packId, dirty, onIssues }: Props) {
-  const [opened, { open, close }] = useDisclosure();
   const publish = usePublishPack(packId, {
     onSuccess: () => {
-      close();
       notifications.show({ color: 'green', message: 'Draft published: it is now the live version' });
     },
     onError: (error) => {
@@ -26,34 +23,25 @@ export function PublishButton({ packId, dirty, onIssues }: Props) {
     },
   });
 
-  function cancel() {
-    publish.reset();
-    close();
-  }
-
   return (
-    <>
-      <Button onClick={open}>Publish</Button>
-      <ConfirmModal
-        opened={opened}
-        title="Publish the draft?"
-        confirmLabel="Confirm publish"
-        danger={false}
-        action={publish}
-        errorTitle="The draft was not published"
-        onClose={cancel}
-        details={
-          dirty && (
-            <Alert color="yellow" title="Unsaved edits">
-              Your unsaved edits are not part of the saved draft. Cancel and use Save draft first to publish
-              them.
-            </Alert>
-          )
-        }
-      >
-        The saved draft becomes the live version that judging uses from now on, and a new draft opens with the
-        same questions.
-      </ConfirmModal>
-    </>
+    <ConfirmButton
+      label="Publish"
+      title="Publish the draft?"
+      confirmLabel="Confirm publish"
+      danger={false}
+      action={publish}
+      errorTitle="The draft was not published"
+      details={
+        dirty && (
+          <Alert color="yellow" title="Unsaved edits">
+            Your unsaved edits are not part of the saved draft. Cancel and use Save draft first to publish
+            them.
+          </Alert>
+        )
+      }
+    >
+      The saved draft becomes the live version that judging uses from now on, and a new draft opens with the
+      same questions.
+    </ConfirmButton>
   );
 }

@@ -1,0 +1,58 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ComponentProps } from 'react';
+import { ConfirmModal } from './ConfirmModal';
+
+/** A mutation of no variables, as TanStack Query's `useMutation` returns it. */
+interface ConfirmedAction {
+  isPending: boolean;
+  error: unknown;
+  mutate: (variables: undefined, options: { onSuccess: () => void }) => void;
+  reset: () => void;
+}
+
+type ModalProps = Omit<ComponentProps<typeof ConfirmModal>, 'opened' | 'action' | 'onClose'>;
+
+/**
+ * A button that opens a `ConfirmModal` for its mutation. The modal closes when the mutation
+ * succeeds; closing it otherwise forgets the mutation's error and calls `onClose` (to clear what
+ * `details` holds).
+ */
+export function ConfirmButton({
+  label,
+  buttonProps,
+  action,
+  onClose,
+  ...modal
+}: ModalProps & {
+  label: string;
+  buttonProps?: ButtonProps;
+  action: ConfirmedAction;
+  onClose?: () => void;
+}) {
+  const [opened, { open, close }] = useDisclosure(false);
+
+  function cancel() {
+    action.reset();
+    onClose?.();
+    close();
+  }
+
+  return (
+    <>
+      <Button {...buttonProps} onClick={open}>
+        {label}
+      </Button>
+      <ConfirmModal
+        {...modal}
+        opened={opened}
+        action={{
+          isPending: action.isPending,
+          error: action.error,
+          mutate: () => action.mutate(undefined, { onSuccess: close }),
+        }}
+        onClose={cancel}
+      />
+    </>
+  );
+}
