@@ -40,7 +40,13 @@ describe('the web app in a browser', () => {
   let context: BrowserContext;
   let page: Page;
   const email = `web-${randomUUID()}@example.com`;
-  const ids: { packId?: string; datasetId?: string; simulationId?: string; evaluationId?: string } = {};
+  const ids: {
+    packId?: string;
+    datasetId?: string;
+    simulationId?: string;
+    evaluationId?: string;
+    goldenSimulationId?: string;
+  } = {};
 
   beforeAll(async () => {
     gateway = await startFakeGateway();
@@ -165,6 +171,71 @@ describe('the web app in a browser', () => {
     ids.simulationId = page.url().split('/').at(-1);
     await page.getByRole('progressbar').first().waitFor();
     await page.getByText(/3 of 3 tickets/).waitFor({ timeout: 30_000 });
+  });
+
+  it("fills a pack's CSV template with expected answers, deletes a ticket, and shows a run's agreement", async () => {
+    await page.goto('/datasets');
+    await page.getByLabel('Dataset name').fill('Golden set');
+    await page.getByRole('button', { name: 'Create dataset' }).click();
+    await page.waitForURL(/\/datasets\/[0-9a-f-]{36}$/);
+    await page.getByRole('combobox', { name: 'CSV template for a pack' }).click();
+    await page.getByRole('option', { name: 'Support triage' }).click();
+    const link = page.getByRole('link', { name: 'Download template' });
+    const template = await (await page.request.get((await link.getAttribute('href'))!)).text();
+    const header = template.trim().split(',');
+    expect(header.slice(0, 4)).toEqual(['externalId', 'subject', 'customerMessage', 'expected:department']);
+    // The fake model answers "billing" for the department: G-1 agrees, G-2 does not, G-3 is deleted.
+    const row = (id: string, subject: string, department: string) =>
+      header.map((column) =>
+        column === 'externalId'
+          ? id
+          : column === 'subject'
+            ? subject
+            : column === 'customerMessage'
+              ? 'Please look into this'
+              : column === 'expected:department'
+                ? department
+                : '',
+      );
+    const csv = [
+      header,
+      row('G-1', 'Double charge', 'billing'),
+      row('G-2', 'App crashes', 'technical'),
+      row('G-3', 'Spare', 'billing'),
+    ]
+      .map((fields) => fields.join(','))
+      .join('\n');
+    await page
+      .getByLabel('Upload file')
+      .setInputFiles({ name: 'golden.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The page's one table: the dataset's tickets.
+    const tickets = page.getByRole('table');
+    await tickets.getByRole('cell', { name: 'G-3', exact: true }).waitFor();
+    await tickets.getByRole('cell', { name: 'department: technical' }).waitFor();
+    await page.getByRole('button', { name: 'Delete ticket 3 (G-3)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete ticket' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await tickets.getByRole('cell', { name: 'G-3', exact: true }).waitFor({ state: 'detached' });
+    await page.getByText(/^2 tickets · created/).waitFor();
+
+    await page.getByRole('link', { name: 'Run a simulation' }).click();
+    await page.getByRole('combobox', { name: 'Pack' }).click();
+    await page.getByRole('option', { name: 'Support triage' }).click();
+    await page.getByRole('button', { name: 'Start simulation' }).click();
+    await page.waitForURL(/\/simulations\/[0-9a-f-]{36}/);
+    ids.goldenSimulationId = page.url().split('/').at(-1);
+    await page.getByText(/2 of 2 tickets/).waitFor({ timeout: 30_000 });
+    const panel = page.getByRole('region', { name: 'Expected answers' });
+    const department = panel.getByRole('row', { name: /^department/ });
+    await department.getByRole('cell', { name: '50%' }).waitFor();
+    expect(await department.getByRole('cell').allInnerTexts()).toEqual(['2', '1', '50%']);
+    const disagreeing = panel.getByRole('row').filter({ hasText: 'G-2' });
+    await disagreeing.waitFor();
+    expect(await disagreeing.getByRole('cell').allInnerTexts()).toEqual(
+      expect.arrayContaining(['G-2', 'App crashes', 'department', 'technical', 'billing']),
+    );
+    expect(await panel.getByRole('row').filter({ hasText: 'G-1' }).count()).toBe(0);
+    await expectAccessible(page, 'simulation with expected answers');
   });
 
   it('starts a simulation with a version published a moment ago', async () => {
@@ -315,6 +386,7 @@ describe('the web app in a browser', () => {
         ['dataset', `/datasets/${ids.datasetId}`],
         ['simulations', '/simulations'],
         ['simulation', `/simulations/${ids.simulationId}`],
+        ['simulation-expected', `/simulations/${ids.goldenSimulationId}`],
         ['integrations', '/integrations'],
       ];
       for (const [name, route] of pages) {

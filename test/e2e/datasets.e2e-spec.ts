@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant, type Client } from '../support/client.js';
+import { createPack, createPublishedPack, triageDocument } from '../support/packs.js';
 
 const ticket = (i: number) => ({ subject: `Subject ${i}`, customerMessage: `Message ${i}` });
 const ticketsFrom = (from: number, count: number) =>
@@ -28,7 +29,7 @@ async function fill(client: Client, datasetId: string, count: number) {
 
 /** Every stored ticket, page by page, with the number of pages. */
 async function readAll(client: Client, datasetId: string) {
-  const items: Array<{ id: string; position: number; ticket: any; createdAt: string }> = [];
+  const items: Array<{ id: string; position: number; ticket: any; expected?: any; createdAt: string }> = [];
   let cursor: string | null = null;
   let pages = 0;
   do {
@@ -126,9 +127,9 @@ describe('datasets', () => {
     };
     const first = await upload(keyed, dataset.id, [full, ticket(1)]);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ inserted: 2, total: 2 });
+    expect(first.body).toEqual({ inserted: 2, skipped: 0, total: 2 });
     const second = await upload(keyed, dataset.id, [ticket(2)]);
-    expect(second.body).toEqual({ inserted: 1, total: 3 });
+    expect(second.body).toEqual({ inserted: 1, skipped: 0, total: 3 });
     expect((await keyed.get(`/api/datasets/${dataset.id}`)).body.ticketCount).toBe(3);
 
     const page = await keyed.get(`/api/datasets/${dataset.id}/tickets`);
@@ -255,7 +256,7 @@ describe('datasets', () => {
       'text/csv; charset=utf-8',
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ inserted: 3, total: 3 });
+    expect(res.body).toEqual({ inserted: 3, skipped: 0, total: 3 });
     const { items } = await readAll(keyed, dataset.id);
     expect(items.map((item) => item.ticket)).toEqual([
       {
@@ -294,7 +295,7 @@ describe('datasets', () => {
       '\r\n';
     const res = await uploadCsv(keyed, dataset.id, csv);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ inserted: 2, total: 2 });
+    expect(res.body).toEqual({ inserted: 2, skipped: 0, total: 2 });
     const { items } = await readAll(keyed, dataset.id);
     expect(items.map((item) => item.ticket)).toEqual(tickets);
   });
@@ -385,7 +386,7 @@ describe('datasets', () => {
 
     const exact = await upload(keyed, dataset.id, ticketsFrom(200, 50));
     expect(exact.status).toBe(200);
-    expect(exact.body).toEqual({ inserted: 50, total: 250 });
+    expect(exact.body).toEqual({ inserted: 50, skipped: 0, total: 250 });
     const oneMore = await upload(keyed, dataset.id, [ticket(250)]);
     expect(oneMore.status).toBe(400);
     expect(oneMore.body.error).toBe('dataset would exceed 250 tickets (250 stored, 1 uploaded)');
@@ -504,12 +505,28 @@ describe('datasets', () => {
     }
     expect((await reader.get(`/api/datasets/${dataset.id}`)).status).toBe(200);
     expect((await writer.post('/api/datasets', { name: 'Yes' })).status).toBe(201);
-    expect((await upload(writer, dataset.id, [ticket(0)])).body).toEqual({ inserted: 1, total: 1 });
+    expect((await upload(writer, dataset.id, [ticket(0)])).body).toEqual({
+      inserted: 1,
+      skipped: 0,
+      total: 1,
+    });
     // A signed-in session holds every permission, CSV included.
     expect((await uploadCsv(session, dataset.id, 'subject,customerMessage\na,b\n')).body).toEqual({
       inserted: 1,
+      skipped: 0,
       total: 2,
     });
+    // Deleting a ticket takes packs:write; the template, packs:read.
+    const [first] = (await reader.get(`/api/datasets/${dataset.id}/tickets`)).body.items;
+    const denied = await reader.delete(`/api/datasets/${dataset.id}/tickets/${first.id}`);
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ error: 'missing permission packs:write' });
+    const pack = (await session.post('/api/packs', { name: 'P' })).body;
+    const template = await writer.get(`/api/packs/${pack.id}/dataset-template`);
+    expect(template.status).toBe(403);
+    expect(template.body).toEqual({ error: 'missing permission packs:read' });
+    expect((await reader.get(`/api/packs/${pack.id}/dataset-template`)).status).toBe(200);
+    expect((await writer.delete(`/api/datasets/${dataset.id}/tickets/${first.id}`)).status).toBe(204);
   });
 
   it('answers a CSV body with 415 on every other route, and other types with 415 on the upload', async () => {
@@ -535,6 +552,246 @@ describe('datasets', () => {
     expect((await keyed.get(`/api/datasets/${dataset.id}`)).body.ticketCount).toBe(0);
   });
 
+  it('skips tickets whose externalId the dataset holds, and repeats within an upload, counting them', async () => {
+    const { keyed } = await newTenant(api.url);
+    const dataset = await createDataset(keyed);
+    const csv = [
+      'externalId,subject,customerMessage',
+      'ZD-1,First,One',
+      'ZD-2,Second,Two',
+      ',No id,Three',
+    ].join('\n');
+    expect((await uploadCsv(keyed, dataset.id, csv)).body).toEqual({ inserted: 3, skipped: 0, total: 3 });
+    // The same file again: the two with an externalId are skipped, the one without is added.
+    expect((await uploadCsv(keyed, dataset.id, csv)).body).toEqual({ inserted: 1, skipped: 2, total: 4 });
+    // Within one upload, the first of a repeated externalId is kept.
+    const within = await upload(keyed, dataset.id, [
+      { externalId: 'ZD-3', subject: 'Kept', customerMessage: 'x' },
+      { externalId: 'ZD-3', subject: 'Dropped', customerMessage: 'y' },
+      { externalId: 'ZD-1', subject: 'Known', customerMessage: 'z' },
+    ]);
+    expect(within.body).toEqual({ inserted: 1, skipped: 2, total: 5 });
+    const { items } = await readAll(keyed, dataset.id);
+    expect(items.map((item) => [item.position, item.ticket.externalId, item.ticket.subject])).toEqual([
+      [0, 'ZD-1', 'First'],
+      [1, 'ZD-2', 'Second'],
+      [2, undefined, 'No id'],
+      [3, undefined, 'No id'],
+      [4, 'ZD-3', 'Kept'],
+    ]);
+    // The limit counts only the tickets an upload adds.
+    await fill(keyed, dataset.id, 244);
+    const known = items.filter((item) => item.ticket.externalId).map((item) => item.ticket);
+    const mostlyKnown = await upload(keyed, dataset.id, [...known, ticket(900)]);
+    expect(mostlyKnown.body).toEqual({ inserted: 1, skipped: 3, total: 250 });
+    const over = await upload(keyed, dataset.id, [...known, { ...ticket(901), externalId: 'NEW' }]);
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ error: 'dataset would exceed 250 tickets (250 stored, 1 uploaded)' });
+  });
+
+  it('stores one ticket per externalId when the same CSV is uploaded in parallel', async () => {
+    const { keyed } = await newTenant(api.url);
+    const dataset = await createDataset(keyed);
+    const rows = Array.from({ length: 40 }, (_, i) => `P-${i},Subject ${i},Message ${i}`);
+    const csv = ['externalId,subject,customerMessage', ...rows].join('\n');
+    const results = await Promise.all(Array.from({ length: 4 }, () => uploadCsv(keyed, dataset.id, csv)));
+    expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect(results.map((res) => res.body.inserted).sort((a, b) => a - b)).toEqual([0, 0, 0, 40]);
+    expect(results.map((res) => res.body.skipped).sort((a, b) => a - b)).toEqual([0, 40, 40, 40]);
+    const { items } = await readAll(keyed, dataset.id);
+    expect(items.map((item) => item.ticket.externalId)).toEqual(rows.map((_, i) => `P-${i}`));
+    expect((await keyed.get(`/api/datasets/${dataset.id}`)).body.ticketCount).toBe(40);
+  });
+
+  it('deletes a single ticket: the rest move up a place and the count goes down', async () => {
+    const { keyed } = await newTenant(api.url);
+    const dataset = await createDataset(keyed);
+    await upload(
+      keyed,
+      dataset.id,
+      ticketsFrom(0, 4).map((t, i) => ({ ...t, externalId: `D-${i}` })),
+    );
+    const before = (await readAll(keyed, dataset.id)).items;
+    const res = await keyed.delete(`/api/datasets/${dataset.id}/tickets/${before[1].id}`);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    const after = (await readAll(keyed, dataset.id)).items;
+    expect(after.map((item) => [item.id, item.position])).toEqual([
+      [before[0].id, 0],
+      [before[2].id, 1],
+      [before[3].id, 2],
+    ]);
+    expect((await keyed.get(`/api/datasets/${dataset.id}`)).body.ticketCount).toBe(3);
+    // Gone for good: deleting it again is 404, and its externalId can be uploaded again, at the end.
+    const again = await keyed.delete(`/api/datasets/${dataset.id}/tickets/${before[1].id}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ error: 'ticket not found' });
+    expect((await upload(keyed, dataset.id, [{ ...ticket(1), externalId: 'D-1' }])).body).toEqual({
+      inserted: 1,
+      skipped: 0,
+      total: 4,
+    });
+    expect((await readAll(keyed, dataset.id)).items.map((item) => item.position)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("answers 404 for another user's, unknown or malformed tickets and datasets, and deletes nothing", async () => {
+    const owner = await newTenant(api.url);
+    const other = await newTenant(api.url);
+    const mine = await createDataset(owner.keyed);
+    const theirs = await createDataset(other.keyed);
+    await upload(owner.keyed, mine.id, [ticket(0)]);
+    await upload(other.keyed, theirs.id, [ticket(0)]);
+    const [myTicket] = (await readAll(owner.keyed, mine.id)).items;
+    const [theirTicket] = (await readAll(other.keyed, theirs.id)).items;
+    for (const [datasetId, ticketId, error] of [
+      [theirs.id, theirTicket.id, 'dataset not found'],
+      [theirs.id, myTicket.id, 'dataset not found'],
+      [mine.id, theirTicket.id, 'ticket not found'],
+      [mine.id, randomUUID(), 'ticket not found'],
+      [mine.id, 'not-a-uuid', 'ticket not found'],
+      ['not-a-uuid', myTicket.id, 'dataset not found'],
+    ]) {
+      const res = await owner.keyed.delete(`/api/datasets/${datasetId}/tickets/${ticketId}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error });
+    }
+    expect((await readAll(other.keyed, theirs.id)).items).toHaveLength(1);
+    expect((await readAll(owner.keyed, mine.id)).items).toHaveLength(1);
+  });
+
+  it('refuses to delete a ticket while a simulation over the dataset is queued', async () => {
+    const { keyed } = await newTenant(api.url);
+    const dataset = await createDataset(keyed);
+    await upload(keyed, dataset.id, ticketsFrom(0, 2));
+    const pack = await createPublishedPack(keyed);
+    // No worker runs in this file: the simulation stays queued.
+    const simulation = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    expect(simulation.status).toBe(202);
+    const [first] = (await readAll(keyed, dataset.id)).items;
+    const refused = await keyed.delete(`/api/datasets/${dataset.id}/tickets/${first.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'dataset has a simulation in progress' });
+    expect((await readAll(keyed, dataset.id)).items).toHaveLength(2);
+    await keyed.post(`/api/simulations/${simulation.body.id}/cancel`);
+    expect((await keyed.delete(`/api/datasets/${dataset.id}/tickets/${first.id}`)).status).toBe(204);
+  });
+
+  it('stores expected answers from JSON and from expected:<questionId> CSV columns', async () => {
+    const { keyed } = await newTenant(api.url);
+    const dataset = await createDataset(keyed);
+    const json = await upload(keyed, dataset.id, [
+      { ...ticket(0), expected: { department: 'billing', abusive: false, complexity: 2 } },
+      { ...ticket(1), expected: {} },
+      ticket(2),
+    ]);
+    expect(json.status).toBe(200);
+    const csv = [
+      'subject,customerMessage,expected:department,expected:abusive,plan',
+      'CSV one,Message,technical,yes,pro',
+      'CSV two,Message,,,',
+    ].join('\n');
+    expect((await uploadCsv(keyed, dataset.id, csv)).status).toBe(200);
+    const { items } = await readAll(keyed, dataset.id);
+    expect(items.map((item) => item.expected)).toEqual([
+      { department: 'billing', abusive: false, complexity: 2 },
+      undefined,
+      undefined,
+      { department: 'technical', abusive: 'yes' },
+      undefined,
+    ]);
+    // Expected answers are not ticket fields, and an expected column is not metadata.
+    expect(items[0].ticket).toEqual(ticket(0));
+    expect(items[3].ticket).toEqual({
+      subject: 'CSV one',
+      customerMessage: 'Message',
+      metadata: { plan: 'pro' },
+    });
+    expect(Object.keys(items[2])).not.toContain('expected');
+  });
+
+  it('refuses badly shaped expected answers with 400 and issues naming the ticket, storing nothing', async () => {
+    const { keyed } = await newTenant(api.url);
+    const dataset = await createDataset(keyed);
+    for (const expected of [
+      'billing',
+      ['billing'],
+      { department: { choice: 'billing' } },
+      { department: null },
+      { department: '' },
+      { 'not an id': 'x' },
+      { department: 'x'.repeat(1001) },
+      Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`q${i}`, 'x'])),
+    ]) {
+      const res = await upload(keyed, dataset.id, [ticket(0), { ...ticket(1), expected }]);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid request');
+      expect(res.body.issues.length).toBeGreaterThan(0);
+      for (const issue of res.body.issues) expect(issue.path).toBe('tickets.1.expected');
+    }
+    const longCell = await uploadCsv(
+      keyed,
+      dataset.id,
+      `subject,customerMessage,expected:department\nA,B,ok\nC,D,${'x'.repeat(1001)}\n`,
+    );
+    expect(longCell.status).toBe(400);
+    expect(longCell.body.issues).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(/^tickets\.1\.expected/) }),
+    ]);
+    const badColumn = await uploadCsv(keyed, dataset.id, 'subject,customerMessage,expected:a b\nA,B,x\n');
+    expect(badColumn.status).toBe(400);
+    expect(badColumn.body).toEqual({
+      error:
+        'CSV header column 3: expected: must be followed by a question id (1 to 64 letters, digits, _ or -)',
+    });
+    expect((await keyed.get(`/api/datasets/${dataset.id}`)).body.ticketCount).toBe(0);
+  });
+
+  it("writes a pack's CSV template: the ticket columns and an expected column per question", async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPack(keyed, triageDocument(), 'Support "triage", v2');
+    // Unpublished: the draft's questions.
+    const draft = await keyed.get(`/api/packs/${pack.id}/dataset-template`);
+    expect(draft.status).toBe(200);
+    expect(draft.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(draft.headers.get('content-disposition')).toBe(
+      'attachment; filename="support-triage-v2-dataset-template.csv"',
+    );
+    expect(draft.text).toBe(
+      'externalId,subject,customerMessage,expected:department,expected:abusive,expected:complexity\r\n',
+    );
+    const noLive = await keyed.get(`/api/packs/${pack.id}/dataset-template?version=live`);
+    expect(noLive.status).toBe(409);
+    expect(noLive.body).toEqual({ error: 'pack has no published version' });
+    // Published, then the draft drops a question: live by default, the draft when asked.
+    expect((await keyed.post(`/api/packs/${pack.id}/publish`)).status).toBe(200);
+    const document = triageDocument();
+    document.questions = document.questions.slice(0, 1);
+    expect((await keyed.patch(`/api/packs/${pack.id}`, { document })).status).toBe(200);
+    expect((await keyed.get(`/api/packs/${pack.id}/dataset-template`)).text).toBe(draft.text);
+    expect((await keyed.get(`/api/packs/${pack.id}/dataset-template?version=draft`)).text).toBe(
+      'externalId,subject,customerMessage,expected:department\r\n',
+    );
+    // The template, filled in, is an upload the dataset takes.
+    const dataset = await createDataset(keyed);
+    const filled = `${draft.text}ZD-1,Charged twice,Refund please,billing,no,2\r\n`;
+    expect((await uploadCsv(keyed, dataset.id, filled)).body).toEqual({ inserted: 1, skipped: 0, total: 1 });
+    expect((await readAll(keyed, dataset.id)).items[0].expected).toEqual({
+      department: 'billing',
+      abusive: 'no',
+      complexity: '2',
+    });
+    // Bad input never 500s; other users' packs are not found.
+    const bad = await keyed.get(`/api/packs/${pack.id}/dataset-template?version=old`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('invalid request');
+    const other = await newTenant(api.url);
+    for (const id of [pack.id, randomUUID(), 'not-a-uuid']) {
+      const res = await other.keyed.get(`/api/packs/${id}/dataset-template`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'pack not found' });
+    }
+  });
+
   it('documents the routes, their permissions and both upload formats in OpenAPI', async () => {
     const doc = (await (await fetch(`${api.url}/docs/openapi.json`)).json()) as any;
     for (const [path, method, permission] of [
@@ -544,6 +801,8 @@ describe('datasets', () => {
       ['/api/datasets/{datasetId}', 'delete', 'packs:write'],
       ['/api/datasets/{datasetId}/tickets', 'get', 'packs:read'],
       ['/api/datasets/{datasetId}/tickets', 'post', 'packs:write'],
+      ['/api/datasets/{datasetId}/tickets/{ticketId}', 'delete', 'packs:write'],
+      ['/api/packs/{packId}/dataset-template', 'get', 'packs:read'],
     ]) {
       const operation = doc.paths[path]?.[method];
       expect(operation['x-permission']).toBe(permission);

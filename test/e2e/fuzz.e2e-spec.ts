@@ -107,6 +107,10 @@ async function setUpWorld(): Promise<World> {
   const spareDatasets = [];
   for (let i = 0; i < 2; i++)
     spareDatasets.push(await ok(keyed.post('/api/datasets', { name: 'spare' }), 'dataset'));
+  // Tickets that DELETE /api/datasets/{datasetId}/tickets/{ticketId} may consume, in a spare dataset.
+  const spareTickets = Array.from({ length: 4 }, (_, i) => ({ ...ticket, externalId: `S-${i}` }));
+  await ok(keyed.post(`/api/datasets/${spareDatasets[0].id}/tickets`, { tickets: spareTickets }), 'upload');
+  const sparePage = await ok(keyed.get(`/api/datasets/${spareDatasets[0].id}/tickets`), 'tickets');
   // Uploads fill datasets (250 tickets each); empty ones keep accepting, so tickets reach storage.
   const emptyDatasets = [];
   for (let i = 0; i < 6; i++)
@@ -142,6 +146,10 @@ async function setUpWorld(): Promise<World> {
         spareDatasets.map((d) => d.id),
       ),
       simulation: ids(simulations.map((s) => s.id)),
+      ticket: ids(
+        page.items.map((t: { id: string }) => t.id),
+        sparePage.items.map((t: { id: string }) => t.id),
+      ),
       // The fuzzing key itself is never offered: revoking it would end the run.
       key: ids(
         spareKeys.map((k) => k.id),
@@ -272,7 +280,7 @@ function rememberSecrets(reply: Reply): void {
  */
 function contractViolations(
   reply: Reply,
-  { forbidden = false, may503 = false, oauth = false, jsonRpc = false } = {},
+  { forbidden = false, may503 = false, oauth = false, jsonRpc = false, successTypes = [] as string[] } = {},
 ): string[] {
   if (reply.failure) return [`no response (${reply.failure})`];
   const problems: string[] = [];
@@ -281,7 +289,10 @@ function contractViolations(
   const documented503 = may503 && reply.status === 503;
   if (reply.status >= 500 && !documented503) problems.push(`status ${reply.status}`);
   const type = String(reply.headers['content-type'] ?? '');
-  if (reply.status !== 204 && !/^application\/json\s*(;|$)/.test(type))
+  // A 2xx may be one of the operation's documented downloads (the dataset template's text/csv).
+  const documentedDownload =
+    reply.status >= 200 && reply.status < 300 && successTypes.includes(type.split(';')[0].trim());
+  if (reply.status !== 204 && !documentedDownload && !/^application\/json\s*(;|$)/.test(type))
     problems.push(`content-type "${type || 'none'}"`);
   if (reply.status >= 400 && !documented503) {
     const jsonRpcRefusal = jsonRpc && reply.status === 400 && isJsonRpcRefusal(reply.text);
@@ -346,6 +357,7 @@ async function check(op: Operation, c: Case): Promise<void> {
       may503: op.path === '/readyz',
       oauth: op.path.startsWith('/oauth/'),
       jsonRpc: op.path === '/mcp',
+      successTypes: op.successTypes,
     });
     if (!problems.length) return;
     const finding: Finding = {

@@ -132,7 +132,9 @@ describe('MCP tools over OAuth, against the REST answers', () => {
     expect(await structured(mcp, 'get_stats')).toEqual((await keyed.get('/api/stats')).body);
 
     const dataset = (await keyed.post('/api/datasets', { name: 'mcp tickets' })).body;
-    await keyed.post(`/api/datasets/${dataset.id}/tickets`, { tickets: [TICKET, TICKET] });
+    await keyed.post(`/api/datasets/${dataset.id}/tickets`, {
+      tickets: [TICKET, { ...TICKET, externalId: 'ZD-1002' }],
+    });
     expect(await structured(mcp, 'list_datasets')).toEqual((await keyed.get('/api/datasets')).body);
     const started = await structured(mcp, 'start_simulation', { datasetId: dataset.id, packId: pack.id });
     expect(started).toEqual({ id: expect.any(String) });

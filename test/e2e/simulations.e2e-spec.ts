@@ -232,6 +232,91 @@ describe('simulations on the worker', () => {
     expect(mismatch.body).toEqual({ error: 'simulations are over different datasets' });
   });
 
+  it("reports agreement with the dataset's expected answers per question, and lists the disagreeing tickets", async () => {
+    const { keyed } = await newTenant(api.url);
+    const other = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = (await keyed.post('/api/datasets', { name: 'golden' })).body;
+    const golden = (i: number, expected?: Record<string, unknown>) => ({
+      externalId: `G-${i}`,
+      subject: `Golden ${i}`,
+      customerMessage: 'Please help me with this',
+      ...(expected ? { expected } : {}),
+    });
+    const uploaded = await keyed.post(`/api/datasets/${dataset.id}/tickets`, {
+      tickets: [
+        golden(0, { department: 'billing', abusive: false, complexity: 1 }),
+        golden(1, { department: 'technical', abusive: 'yes' }),
+        golden(2, { department: ' billing ', complexity: '2' }),
+        golden(3, { complexity: '1' }),
+        golden(4, { department: 'legal', not_in_the_pack: 'x' }),
+        golden(5),
+      ],
+    });
+    expect(uploaded.status).toBe(200);
+    // The fake model answers department billing, abusive true (0.9) and complexity 1, every time.
+    const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+    const done = await waitForStatus(keyed, body.id, ['completed']);
+    // By hand: department 4 compared (G-0, G-1, G-2, G-4), G-0 and G-2 agree; abusive 2 (G-0, G-1),
+    // G-1 agrees; complexity 3 (G-0, G-2, G-3), G-0 and G-3 agree. not_in_the_pack is not counted.
+    expect(done.expectedAgreement).toEqual([
+      { questionId: 'department', compared: 4, agreed: 2, rate: 0.5 },
+      { questionId: 'abusive', compared: 2, agreed: 1, rate: 0.5 },
+      { questionId: 'complexity', compared: 3, agreed: 2, rate: 2 / 3 },
+    ]);
+    const disagreement = (position: number, questionId: string, expected: unknown, answer: string) => ({
+      ticketId: expect.any(String),
+      position,
+      externalId: `G-${position}`,
+      subject: `Golden ${position}`,
+      evaluationId: expect.any(String),
+      questionId,
+      expected,
+      answer,
+    });
+    const all = await keyed.get(`/api/simulations/${body.id}/disagreements`);
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({
+      items: [
+        disagreement(0, 'abusive', false, 'true'),
+        disagreement(1, 'department', 'technical', 'billing'),
+        disagreement(2, 'complexity', '2', '1'),
+        disagreement(4, 'department', 'legal', 'billing'),
+      ],
+      total: 4,
+    });
+    // Each names the simulation's own evaluation of that ticket.
+    const evaluation = await keyed.get(`/api/evaluations/${all.body.items[0].evaluationId}`);
+    expect(evaluation.status).toBe(200);
+    expect(evaluation.body).toMatchObject({ source: 'simulation' });
+    const department = await keyed.get(`/api/simulations/${body.id}/disagreements?questionId=department`);
+    expect(department.body).toEqual({ items: [all.body.items[1], all.body.items[3]], total: 2 });
+    const unknown = await keyed.get(`/api/simulations/${body.id}/disagreements?questionId=nothing_here`);
+    expect(unknown.body).toEqual({ items: [], total: 0 });
+    const malformed = await keyed.get(`/api/simulations/${body.id}/disagreements?questionId=a%20b`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      error: 'invalid request',
+      issues: [expect.objectContaining({ path: 'questionId' })],
+    });
+    for (const res of [
+      await other.keyed.get(`/api/simulations/${body.id}/disagreements`),
+      await keyed.get('/api/simulations/not-a-uuid/disagreements'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'simulation not found' });
+    }
+    // A dataset without expected answers: no agreement field, and nothing disagrees.
+    const plain = await createDataset(keyed, 2);
+    const plainRun = (await keyed.post('/api/simulations', { datasetId: plain.id, packId: pack.id })).body;
+    const plainDone = await waitForStatus(keyed, plainRun.id, ['completed']);
+    expect(plainDone).not.toHaveProperty('expectedAgreement');
+    expect((await keyed.get(`/api/simulations/${plainRun.id}/disagreements`)).body).toEqual({
+      items: [],
+      total: 0,
+    });
+  });
+
   it('cancels a running simulation; the rest of its tickets are skipped', async () => {
     const { keyed } = await newTenant(api.url);
     const pack = await createPublishedPack(keyed);

@@ -33,6 +33,7 @@ type Kind =
   | 'evaluation'
   | 'label'
   | 'dataset'
+  | 'ticket'
   | 'simulation'
   | 'key'
   | 'endpoint'
@@ -44,6 +45,7 @@ function kindOf(path: string, param: string): Kind | undefined {
   const byName: Record<string, Kind> = {
     packId: 'pack',
     datasetId: 'dataset',
+    ticketId: 'ticket',
     labelId: 'label',
     otherId: 'simulation',
     versionId: 'version',
@@ -104,6 +106,7 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
   const dataset = await ok(keyed.post('/api/datasets', { name: 'isolation' }), 'dataset');
   const tickets = [TICKET, { ...TICKET, externalId: 'ZD-1002' }];
   await ok(keyed.post(`/api/datasets/${dataset.id}/tickets`, { tickets }), 'upload');
+  const page = await ok(keyed.get(`/api/datasets/${dataset.id}/tickets`), 'tickets');
   const target = await ok(session.post('/app/keys', { name: 'target' }), 'key');
   const endpoint = await ok(keyed.post('/api/webhook-endpoints', { url: receiverUrl }), 'endpoint');
   return {
@@ -116,6 +119,7 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
       evaluation: [judged.evaluationId],
       label: [label.id],
       dataset: [dataset.id],
+      ticket: page.items.map((item: { id: string }) => item.id),
       simulation: [],
       key: [target.id],
       endpoint: [endpoint.id],

@@ -36,6 +36,7 @@ interface OpenApiOperationObject {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   security?: Record<string, string[]>[];
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 export interface OpenApiDocument {
@@ -57,6 +58,8 @@ export interface Operation {
   bodyTypes: string[];
   /** Security scheme names (`api-key`, `bearer`, `session`); empty for public routes. */
   security: string[];
+  /** Media types the document declares for its 2xx answers besides JSON (a `text/csv` download). */
+  successTypes: string[];
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'options', 'head', 'trace'];
@@ -78,6 +81,10 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         bodySchema: content['application/json']?.schema,
         bodyTypes: Object.keys(content),
         security: [...new Set((op.security ?? []).flatMap((entry) => Object.keys(entry)))],
+        successTypes: Object.entries(op.responses ?? {})
+          .filter(([status]) => status.startsWith('2'))
+          .flatMap(([, response]) => Object.keys(response.content ?? {}))
+          .filter((type) => type !== 'application/json'),
       });
     }
   }

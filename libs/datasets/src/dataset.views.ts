@@ -1,4 +1,4 @@
-import type { Ticket } from '@app/domain';
+import type { ExpectedAnswers, Ticket } from '@app/domain';
 import type { DatasetEntity, DatasetTicketEntity } from '@app/persistence';
 
 /** The spec's limit, counted with what is already stored. */
@@ -18,6 +18,8 @@ export interface DatasetTicketView {
   id: string;
   position: number;
   ticket: Ticket;
+  /** Expected answers by question id; absent when the upload gave none. */
+  expected?: ExpectedAnswers;
   createdAt: string;
 }
 
@@ -28,7 +30,18 @@ export interface DatasetTicketPage {
 
 export interface UploadResult {
   inserted: number;
+  /** Tickets left out because their externalId was in the dataset already (or earlier in the upload). */
+  skipped: number;
   total: number;
+}
+
+/** A ticket as uploaded: the ticket's fields, plus its expected answers. */
+export type UploadedTicket = Ticket & { expected?: ExpectedAnswers };
+
+/** What a dataset template for a pack names: the pack, and the question ids of the version it is for. */
+export interface DatasetTemplate {
+  packName: string;
+  questionIds: string[];
 }
 
 export function toDatasetView(dataset: DatasetEntity): DatasetView {
@@ -46,6 +59,7 @@ export function toDatasetTicketView(row: DatasetTicketEntity): DatasetTicketView
     id: row.id,
     position: row.position,
     ticket: row.ticket,
+    ...(row.expected ? { expected: row.expected } : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -8,4 +8,6 @@ export {
   type DatasetTicketView,
   type DatasetTicketPage,
   type UploadResult,
+  type UploadedTicket,
+  type DatasetTemplate,
 } from './dataset.views.js';

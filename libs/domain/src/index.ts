@@ -33,7 +33,19 @@ export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexica
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
-export { uploadFits } from './dataset-upload.js';
+export { planUpload, uploadFits, type UploadPlan } from './dataset-upload.js';
+export {
+  EXPECTED_ANSWER_LIMITS,
+  expectedAgreement,
+  expectedAgrees,
+  expectedAnswersSchema,
+  type ExpectedAgreementReport,
+  type ExpectedAnswer,
+  type ExpectedAnswers,
+  type ExpectedDisagreement,
+  type ExpectedTicket,
+  type QuestionAgreement,
+} from './expected-answers.js';
 export { signBody, verifyBodySignature } from './signature.js';
 export {
   IDEMPOTENCY_TTL_HOURS,

@@ -8,10 +8,13 @@ export type DeriveTarget = (typeof DERIVE_TARGETS)[number];
 export const QUESTION_TYPES = ['choice', 'boolean', 'score'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
+/** A question's id: what answers, labels and expected answers are keyed by. */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 const outcome = z.enum(OUTCOMES);
 const review = z.object({ minSelectedProbability: z.number().min(0).max(1) }).loose();
 const base = {
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -'),
+  id: z.string().regex(QUESTION_ID_PATTERN, 'must be 1 to 64 letters, digits, _ or -'),
   name: z.string().min(1, 'must not be empty'),
   instructions: z.string(),
   review,

@@ -36,6 +36,15 @@ WITH done AS (
 )
 SELECT done.id, delivery.id AS "deliveryId" FROM done LEFT JOIN delivery ON delivery.simulation_id = done.id;
 
+-- simulations.expectedAnswers
+-- params: $1 userId, $2 simulationId
+SELECT t.id AS "ticketId", t.position, t.ticket ->> 'externalId' AS "externalId",
+       t.ticket ->> 'subject' AS subject, e.id AS "evaluationId", t.expected, e.result -> 'answers' AS answers
+  FROM evaluations e JOIN dataset_tickets t ON t.id = e.dataset_ticket_id
+ WHERE e.user_id = $1 AND e.simulation_id = $2 AND t.user_id = $1
+   AND t.expected IS NOT NULL
+ ORDER BY t.position;
+
 -- simulations.fail
 -- params: $1 reason, $2 id
 WITH done AS (

@@ -37,13 +37,20 @@ export { LabelRepository, type NewLabel, type LabeledResult } from './repositori
 export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';
 export { DatasetEntity, DatasetTicketEntity } from './entities/dataset.entity.js';
 export { SimulationEntity, type SimulationStatus } from './entities/simulation.entity.js';
-export { DatasetRepository, type AppendResult } from './repositories/dataset.repository.js';
+export {
+  DatasetRepository,
+  type AppendDecision,
+  type AppendResult,
+  type DeleteTicketResult,
+  type NewDatasetTicket,
+} from './repositories/dataset.repository.js';
 export {
   SimulationRepository,
   type SimulationRow,
   type NewSimulation,
   type TicketJobState,
   type ComparedTicket,
+  type ExpectedAnswerRow,
   type FinishedSimulation,
 } from './repositories/simulation.repository.js';
 export {

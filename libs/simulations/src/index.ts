@@ -1,6 +1,7 @@
 export { SimulationsModule } from './simulations.module.js';
 export {
   SimulationService,
+  MAX_LISTED_DISAGREEMENTS,
   type StartSimulationInput,
   type SimulationComparison,
 } from './simulation.service.js';
@@ -17,4 +18,5 @@ export {
   toSimulationListItemView,
   type SimulationView,
   type SimulationListItemView,
+  type ExpectedDisagreementPage,
 } from './simulation.views.js';

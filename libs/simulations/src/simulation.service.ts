@@ -3,19 +3,31 @@ import { randomUUID } from 'node:crypto';
 import {
   answerCategory,
   ConflictError,
+  expectedAgreement,
   initialSimulationState,
   NotFoundError,
   type Answer,
+  type ExpectedAgreementReport,
 } from '@app/domain';
-import { DatasetRepository, PackRepository, PackVersionLookup, SimulationRepository } from '@app/persistence';
+import {
+  DatasetRepository,
+  PackRepository,
+  PackVersionLookup,
+  SimulationRepository,
+  type SimulationRow,
+} from '@app/persistence';
 import { WebhookQueue } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
 import {
   toSimulationListItemView,
   toSimulationView,
+  type ExpectedDisagreementPage,
   type SimulationListItemView,
   type SimulationView,
 } from './simulation.views.js';
+
+/** The most disagreeing tickets one answer lists (a question's are at most the dataset's 250). */
+export const MAX_LISTED_DISAGREEMENTS = 500;
 
 export interface StartSimulationInput {
   datasetId: string;
@@ -85,10 +97,37 @@ export class SimulationService {
     return (await this.simulations.list(userId)).map(toSimulationListItemView);
   }
 
+  /** With `expectedAgreement` when tickets it judged carry expected answers. */
   async get(userId: string, id: string): Promise<SimulationView> {
     const simulation = await this.simulations.find(userId, id);
     if (!simulation) throw new NotFoundError('simulation not found');
-    return toSimulationView(simulation);
+    const report = await this.expectedReport(simulation);
+    const view = toSimulationView(simulation);
+    return report ? { ...view, expectedAgreement: report.questions } : view;
+  }
+
+  /**
+   * The judged tickets whose answer differs from the expected one (all questions, or `questionId`'s),
+   * by position then question order, at most MAX_LISTED_DISAGREEMENTS; `total` counts them all.
+   */
+  async disagreements(userId: string, id: string, questionId?: string): Promise<ExpectedDisagreementPage> {
+    const simulation = await this.simulations.find(userId, id);
+    if (!simulation) throw new NotFoundError('simulation not found');
+    const all = (await this.expectedReport(simulation))?.disagreements ?? [];
+    const matching = questionId === undefined ? all : all.filter((item) => item.questionId === questionId);
+    return { items: matching.slice(0, MAX_LISTED_DISAGREEMENTS), total: matching.length };
+  }
+
+  /** The simulation against its dataset's expected answers, for its version's questions; null without any. */
+  private async expectedReport(simulation: SimulationRow): Promise<ExpectedAgreementReport | null> {
+    const rows = await this.simulations.expectedAnswers(simulation.userId, simulation.id);
+    if (!rows.length) return null;
+    const version = await this.versions.find(simulation.userId, simulation.packVersionId);
+    const questionIds = version?.document.questions.map((question) => question.id) ?? [];
+    return expectedAgreement(
+      questionIds,
+      rows.map((row) => ({ ...row, answers: row.answers ?? {} })),
+    );
   }
 
   async cancel(userId: string, id: string): Promise<SimulationView> {

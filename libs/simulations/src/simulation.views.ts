@@ -1,3 +1,4 @@
+import type { ExpectedDisagreement, QuestionAgreement } from '@app/domain';
 import type { SimulationRow } from '@app/persistence';
 import { simulationPace, type Pace } from './simulation-pace.js';
 
@@ -20,6 +21,13 @@ export interface SimulationView extends SimulationListItemView, Pace {
   finishedAt: string | null;
   /** Why a simulation failed; null otherwise. */
   reason: string | null;
+  /** Per question of its version, agreement with the dataset's expected answers; absent without any. */
+  expectedAgreement?: QuestionAgreement[];
+}
+
+export interface ExpectedDisagreementPage {
+  items: ExpectedDisagreement[];
+  total: number;
 }
 
 export function toSimulationListItemView(row: SimulationRow): SimulationListItemView {

@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { anyIndex, type Operation } from '../openapi-arbitraries.js';
 
 export type Kind =
-  'pack' | 'version' | 'evaluation' | 'label' | 'dataset' | 'simulation' | 'key' | 'endpoint' | 'delivery';
+  | 'pack'
+  | 'version'
+  | 'evaluation'
+  | 'label'
+  | 'dataset'
+  | 'ticket'
+  | 'simulation'
+  | 'key'
+  | 'endpoint'
+  | 'delivery';
 
 /** The owner's world: one of each record, plus spares that destructive routes may consume. */
 export interface World {
@@ -23,6 +32,7 @@ export function kindOfPathParam(path: string, param: string): Kind | undefined {
   const byName: Record<string, Kind> = {
     packId: 'pack',
     datasetId: 'dataset',
+    ticketId: 'ticket',
     labelId: 'label',
     otherId: 'simulation',
   };

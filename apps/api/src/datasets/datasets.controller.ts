@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiNoContentResponse,
@@ -34,9 +35,14 @@ const NOT_FOUND = {
   type: ErrorBodyDto,
 };
 
+const TICKET_NOT_FOUND = {
+  description: "`dataset not found`, or `ticket not found` (not in this dataset, or another user's)",
+  type: ErrorBodyDto,
+};
+
 const CSV_FORMAT = [
   'CSV (`Content-Type: text/csv`, UTF-8, a leading BOM is allowed): a header row, then one ticket per row.',
-  'The header must contain `subject` and `customerMessage`; `externalId` is optional; every other column becomes a string in `metadata`.',
+  'The header must contain `subject` and `customerMessage`; `externalId` is optional; a column `expected:<questionId>` holds the expected answer to that question (GET /api/packs/{packId}/dataset-template writes the header for a pack); every other column becomes a string in `metadata`.',
   'Empty cells are left out (an empty `subject` or `customerMessage` is a validation issue).',
   'Fields with commas, quotes or line breaks are quoted with `"` (a quote inside is doubled); every row has as many fields as the header; blank lines are skipped.',
   'Rows are numbered from 0 after the header, so an issue path `tickets.3.subject` names the fourth data row.',
@@ -106,6 +112,28 @@ export class DatasetsController {
     return this.datasets.delete(principal.userId, datasetId);
   }
 
+  @Delete(':datasetId/tickets/:ticketId')
+  @HttpCode(204)
+  @Authenticated({ permission: 'packs:write' })
+  @ApiOperation({
+    summary: 'Delete one ticket of a dataset',
+    description:
+      'The tickets after it move up a place (positions stay 0 to n-1) and `ticketCount` goes down by one. Refused while a queued or running simulation reads the dataset.',
+  })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse(TICKET_NOT_FOUND)
+  @ApiConflictResponse({
+    description: '`dataset has a simulation in progress` (cancel it or let it finish first)',
+    type: ErrorBodyDto,
+  })
+  deleteTicket(
+    @CurrentPrincipal() principal: Principal,
+    @Param('datasetId') datasetId: string,
+    @Param('ticketId') ticketId: string,
+  ): Promise<void> {
+    return this.datasets.deleteTicket(principal.userId, datasetId, ticketId);
+  }
+
   @Post(':datasetId/tickets')
   @HttpCode(200)
   @RouteConfig(ACCEPTS_CSV)
@@ -114,12 +142,13 @@ export class DatasetsController {
     summary: 'Upload tickets to a dataset, as JSON or CSV',
     description: [
       'Every ticket is validated like the ticket of `POST /api/judge`; failures are 400 `invalid request` with issues naming the row (`tickets.3.customerMessage`).',
-      'Tickets are redacted before they are stored. A dataset holds at most 250 tickets, counted with those already stored:',
+      'Tickets are redacted before they are stored (expected answers are kept as given). A ticket whose `externalId` the dataset holds already, or an earlier ticket of the upload holds, is skipped and counted in `skipped`; tickets without one are always added.',
+      'A dataset holds at most 250 tickets, counted with those already stored and without the skipped ones:',
       'an upload that would exceed it is refused whole (nothing of it is stored), also when uploads race.',
     ].join(' '),
     requestBody: {
       required: true,
-      description: `JSON: \`{tickets: Ticket[]}\` with 1 to 250 tickets. ${CSV_FORMAT}`,
+      description: `JSON: \`{tickets: [...]}\` with 1 to 250 tickets, each a Ticket with optional \`expected\` answers by question id (a choice value, a boolean or a score). ${CSV_FORMAT}`,
       content: {
         'application/json': { schema: { $ref: getSchemaPath(UploadTicketsDto) } },
         'text/csv': {
@@ -135,7 +164,7 @@ export class DatasetsController {
     description: [
       '`invalid request` with issues naming the row; `invalid JSON`;',
       '`dataset would exceed 250 tickets (N stored, M uploaded)`;',
-      '`CSV header must contain subject and customerMessage` (or an empty or repeated column name);',
+      '`CSV header must contain subject and customerMessage` (or an empty or repeated column name, or an `expected:` column without a valid question id);',
       '`invalid CSV at line N: <reason>` for a malformed CSV (unclosed quote, a row with a different number of fields, a NUL character).',
     ].join(' '),
     type: ErrorBodyDto,

@@ -1,13 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { z } from 'zod';
-import { MAX_DATASET_TICKETS } from '@app/datasets';
-import { ticketSchema, type Ticket } from '@app/domain';
+import { MAX_DATASET_TICKETS, type UploadedTicket } from '@app/datasets';
+import { expectedAnswersSchema, ticketSchema, type ExpectedAnswers, type Ticket } from '@app/domain';
 import { SchemaDto } from '../errors/schema-body.js';
 import { createValidationPipe } from '../errors/validation.pipe.js';
-import { TicketDto } from '../judging/ticket.dto.js';
+import { TicketDto, TicketMessageDto } from '../judging/ticket.dto.js';
 import { csvToTickets, isCsvContentType } from './csv-tickets.js';
 import { Omittable } from '../errors/validation-rules.js';
 
@@ -55,6 +55,15 @@ export class DatasetTicketDto {
   @ApiProperty({ type: TicketDto, description: 'The ticket as stored: redacted.' })
   ticket: Ticket;
 
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    description:
+      'Expected answers by question id, as uploaded (not redacted); absent when the upload gave none.',
+    example: { department: 'billing', refund_request: true },
+  })
+  expected?: ExpectedAnswers;
+
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
 }
@@ -75,15 +84,30 @@ export class ListDatasetTicketsQueryDto {
   cursor?: string;
 }
 
+/** A dataset ticket as uploaded: the ticket's fields and its expected answers by question id. */
+const uploadTicketSchema = z.strictObject({
+  ...ticketSchema.shape,
+  expected: expectedAnswersSchema.optional(),
+});
+
+export class UploadTicketDto extends SchemaDto(uploadTicketSchema, { messages: () => TicketMessageDto }) {}
+
 /** Checked by the ticket's one schema, as on the judge route (see errors/schema-body.ts). */
 export class UploadTicketsDto extends SchemaDto(
-  z.strictObject({ tickets: z.array(ticketSchema).min(1).max(MAX_DATASET_TICKETS) }),
-  { tickets: () => TicketDto },
+  z.strictObject({ tickets: z.array(uploadTicketSchema).min(1).max(MAX_DATASET_TICKETS) }),
+  { tickets: () => UploadTicketDto },
 ) {}
 
 export class UploadResultDto {
   @ApiProperty({ type: 'integer', description: 'Tickets stored by this upload.' })
   inserted: number;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Tickets left out because their externalId is in the dataset already, or earlier in this upload.',
+  })
+  skipped: number;
 
   @ApiProperty({ type: 'integer', description: 'Tickets in the dataset after it.' })
   total: number;
@@ -111,11 +135,22 @@ const uploadPipe = createValidationPipe();
  * The tickets of an upload, JSON (`{tickets: [...]}`) or CSV (rows as tickets), checked like the
  * judge route's ticket; issues name the row (`tickets.3.customerMessage`).
  */
-export async function uploadedTickets({ body, contentType }: RawTicketUpload): Promise<Ticket[]> {
+export async function uploadedTickets({ body, contentType }: RawTicketUpload): Promise<UploadedTicket[]> {
   const upload = isCsvContentType(contentType)
     ? { tickets: csvToTickets(typeof body === 'string' ? body : '') }
     : body;
   await uploadPipe.transform(upload, { type: 'body', metatype: UploadTicketsDto });
   // Whitelisting refused any unknown field, so the plain objects are exactly the valid tickets.
-  return (upload as { tickets: Ticket[] }).tickets;
+  return (upload as { tickets: UploadedTicket[] }).tickets;
+}
+
+export class DatasetTemplateQueryDto {
+  @ApiPropertyOptional({
+    enum: ['live', 'draft'],
+    description:
+      "Whose questions name the expected-answer columns: the live version's or the draft's. Default: the live version, or the draft when none is published.",
+  })
+  @Omittable()
+  @IsIn(['live', 'draft'])
+  version?: 'live' | 'draft';
 }

@@ -199,6 +199,19 @@ describe('the issues of a refused body', () => {
     expect(refuse(UploadTicketsDto, { tickets: [T, { subject: 'No message' }] })).toEqual(
       at('tickets.1.customerMessage', STRING_RULES('customerMessage', 100_000)),
     );
+    // Expected answers: one sentence for the map, at the ticket's `expected`.
+    const EXPECTED_RULES =
+      'expected must have at most 100 entries, keys matching ^[A-Za-z0-9_-]{1,64}$, and values that are strings (at most 1000 characters), numbers or booleans';
+    for (const expected of [{ 'not an id': 'x' }, { department: { choice: 'billing' } }, { q: '' }])
+      expect(refuse(UploadTicketsDto, { tickets: [T, { ...T, expected }] })).toEqual([
+        ['tickets.1.expected', EXPECTED_RULES],
+      ]);
+    expect(refuse(UploadTicketsDto, { tickets: [{ ...T, expected: 'billing' }] })).toEqual(
+      at('tickets.0.expected', [EXPECTED_RULES, 'expected must be an object']),
+    );
+    expect(
+      UploadTicketsDto.bodySchema.issues({ tickets: [{ ...T, expected: { q: true, r: 2, s: 'x' } }] }),
+    ).toEqual([]);
     expect(refuse(JudgeTicketArgs, { packId: 'p', ticket: T, idempotencyKey: '' })).toEqual([
       ['idempotencyKey', 'idempotencyKey must be longer than or equal to 1 characters'],
     ]);

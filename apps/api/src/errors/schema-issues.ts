@@ -11,6 +11,7 @@ export interface JsonSchemaNode {
   format?: string;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   minItems?: number;
   maxItems?: number;
   maxProperties?: number;
@@ -162,6 +163,7 @@ function mapRule(node: JsonSchemaNode, name: string): string {
     node.maxProperties !== undefined && `at most ${node.maxProperties} entries`,
     node.propertyNames?.maxLength !== undefined &&
       `keys of at most ${node.propertyNames.maxLength} characters`,
+    node.propertyNames?.pattern !== undefined && `keys matching ${node.propertyNames.pattern}`,
     `values that are ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`,
   ].filter((rule) => rule !== false);
   return `${name} must have ${rules.length > 1 ? `${rules.slice(0, -1).join(', ')}, and ` : ''}${rules.at(-1)}`;

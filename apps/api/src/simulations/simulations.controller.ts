@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
+  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -10,6 +11,8 @@ import {
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
 import { SimulationService } from '@app/simulations';
 import {
+  DisagreementsQueryDto,
+  ExpectedDisagreementPageDto,
   SimulationComparisonDto,
   SimulationDto,
   SimulationIdDto,
@@ -56,7 +59,11 @@ export class SimulationsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One simulation with its progress' })
+  @ApiOperation({
+    summary: 'One simulation with its progress',
+    description:
+      'When tickets it judged carry expected answers (see the dataset upload), `expectedAgreement` gives per question of its version how many were compared and agreed; GET /api/simulations/{id}/disagreements lists the tickets that did not.',
+  })
   @ApiOkResponse({ type: SimulationDto })
   @ApiNotFoundResponse(NOT_FOUND)
   get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<SimulationDto> {
@@ -94,5 +101,22 @@ export class SimulationsController {
     @Param('otherId') otherId: string,
   ): Promise<SimulationComparisonDto> {
     return this.simulations.compare(principal.userId, id, otherId);
+  }
+
+  @Get(':id/disagreements')
+  @ApiOperation({
+    summary: "The judged tickets whose answer differs from the dataset's expected answer",
+    description:
+      "One item per ticket and question of the run's version with an expected answer the model did not give (a failed judgment gives none), by ticket position then question order; at most 500, `total` counts them all. Empty when no ticket carries expected answers.",
+  })
+  @ApiOkResponse({ type: ExpectedDisagreementPageDto })
+  @ApiBadRequestResponse({ description: '`invalid request` (a malformed questionId)', type: ErrorBodyDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  disagreements(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Query() query: DisagreementsQueryDto,
+  ): Promise<ExpectedDisagreementPageDto> {
+    return this.simulations.disagreements(principal.userId, id, query.questionId);
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MinLength } from 'class-validator';
+import { IsString, Matches, MinLength } from 'class-validator';
+import { QUESTION_ID_PATTERN } from '@app/domain';
 import { Omittable } from '../errors/validation-rules.js';
 
 export class StartSimulationDto {
@@ -105,6 +106,14 @@ export class SimulationDto extends SimulationListItemDto {
       'When the run should finish at its rate so far; only while it is queued or running, null otherwise.',
   })
   estimatedFinishAt: string | null;
+
+  @ApiPropertyOptional({
+    type: () => QuestionAgreementDto,
+    isArray: true,
+    description:
+      "Agreement with the dataset's expected answers, per question of the run's version (in its order), over the tickets judged so far. Present when a judged ticket carries expected answers.",
+  })
+  expectedAgreement?: QuestionAgreementDto[];
 }
 
 class QuestionChangeDto {
@@ -144,4 +153,77 @@ export class SimulationComparisonDto {
     description: 'Status pairs (from -> to) with their ticket counts, unchanged pairs included.',
   })
   statusChanges: StatusChangeDto[];
+}
+
+export class QuestionAgreementDto {
+  @ApiProperty()
+  questionId: string;
+
+  @ApiProperty({ type: 'integer', description: 'Judged tickets with an expected answer to this question.' })
+  compared: number;
+
+  @ApiProperty({ type: 'integer', description: 'Of those, the tickets whose answer is the expected one.' })
+  agreed: number;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 1,
+    description: 'agreed / compared; null when nothing was compared.',
+  })
+  rate: number | null;
+}
+
+export class DisagreementsQueryDto {
+  @ApiPropertyOptional({ description: "Only this question's disagreements.", example: 'department' })
+  @Omittable()
+  @IsString()
+  @Matches(QUESTION_ID_PATTERN)
+  questionId?: string;
+}
+
+class ExpectedDisagreementDto {
+  @ApiProperty({ format: 'uuid', description: 'The dataset ticket.' })
+  ticketId: string;
+
+  @ApiProperty({ type: 'integer', description: "The ticket's 0-based place in the dataset." })
+  position: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  externalId: string | null;
+
+  @ApiProperty({ description: 'The redacted subject.' })
+  subject: string;
+
+  @ApiProperty({ format: 'uuid', description: "The simulation's evaluation of the ticket." })
+  evaluationId: string;
+
+  @ApiProperty()
+  questionId: string;
+
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    description: 'The expected answer, as uploaded.',
+  })
+  expected: string | number | boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The model's answer: the choice, `true`/`false` for a boolean, the score; null when the judgment gave none.",
+  })
+  answer: string | null;
+}
+
+export class ExpectedDisagreementPageDto {
+  @ApiProperty({
+    type: [ExpectedDisagreementDto],
+    description: 'By ticket position, then question order; at most 500.',
+  })
+  items: ExpectedDisagreementDto[];
+
+  @ApiProperty({ type: 'integer', description: 'Every disagreement, also those past the 500 listed.' })
+  total: number;
 }

@@ -519,9 +519,49 @@ export interface paths {
         put?: never;
         /**
          * Upload tickets to a dataset, as JSON or CSV
-         * @description Every ticket is validated like the ticket of `POST /api/judge`; failures are 400 `invalid request` with issues naming the row (`tickets.3.customerMessage`). Tickets are redacted before they are stored. A dataset holds at most 250 tickets, counted with those already stored: an upload that would exceed it is refused whole (nothing of it is stored), also when uploads race.
+         * @description Every ticket is validated like the ticket of `POST /api/judge`; failures are 400 `invalid request` with issues naming the row (`tickets.3.customerMessage`). Tickets are redacted before they are stored (expected answers are kept as given). A ticket whose `externalId` the dataset holds already, or an earlier ticket of the upload holds, is skipped and counted in `skipped`; tickets without one are always added. A dataset holds at most 250 tickets, counted with those already stored and without the skipped ones: an upload that would exceed it is refused whole (nothing of it is stored), also when uploads race.
          */
         post: operations["DatasetsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{datasetId}/tickets/{ticketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one ticket of a dataset
+         * @description The tickets after it move up a place (positions stay 0 to n-1) and `ticketCount` goes down by one. Refused while a queued or running simulation reads the dataset.
+         */
+        delete: operations["DatasetsController_deleteTicket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packs/{packId}/dataset-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A CSV template for a dataset to judge with this pack, with a column per question's expected answer
+         * @description A header row alone: `externalId,subject,customerMessage`, then `expected:<questionId>` for each question of the live version (or, with `version=draft` or when nothing is published, of the draft), in its order. Fill in a row per ticket and upload it to POST /api/datasets/{datasetId}/tickets.
+         */
+        get: operations["DatasetTemplateController_template"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -556,7 +596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One simulation with its progress */
+        /**
+         * One simulation with its progress
+         * @description When tickets it judged carry expected answers (see the dataset upload), `expectedAgreement` gives per question of its version how many were compared and agreed; GET /api/simulations/{id}/disagreements lists the tickets that did not.
+         */
         get: operations["SimulationsController_get"];
         put?: never;
         post?: never;
@@ -595,6 +638,26 @@ export interface paths {
          * @description Per question, how many tickets changed answer; and how statuses moved (for example accept -> review). Try a draft against the live version before publishing it.
          */
         get: operations["SimulationsController_compare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/simulations/{id}/disagreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The judged tickets whose answer differs from the dataset's expected answer
+         * @description One item per ticket and question of the run's version with an expected answer the model did not give (a failed judgment gives none), by ticket position then question order; at most 500, `total` counts them all. Empty when no ticket carries expected answers.
+         */
+        get: operations["SimulationsController_disagreements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1441,6 +1504,16 @@ export interface components {
             position: number;
             /** @description The ticket as stored: redacted. */
             ticket: components["schemas"]["TicketDto"];
+            /**
+             * @description Expected answers by question id, as uploaded (not redacted); absent when the upload gave none.
+             * @example {
+             *       "department": "billing",
+             *       "refund_request": true
+             *     }
+             */
+            expected?: {
+                [key: string]: string | number | boolean;
+            };
             /** Format: date-time */
             createdAt: string;
         };
@@ -1450,12 +1523,45 @@ export interface components {
             /** @description Null on the last page. */
             nextCursor: string | null;
         };
+        UploadTicketDto: {
+            /** @description The caller's own ticket id. It is not an idempotency key. */
+            externalId?: string;
+            /** @example Charged twice for my subscription */
+            subject: string;
+            /** @example Hi, I was billed twice this month. Can you refund one of the payments? */
+            customerMessage: string;
+            messages?: components["schemas"]["TicketMessageDto"][];
+            /**
+             * @example {
+             *       "plan": "pro",
+             *       "seats": 12
+             *     }
+             */
+            metadata?: {
+                [key: string]: (string | number | boolean) | null;
+            };
+            /** Format: date-time */
+            createdAt?: string;
+            /**
+             * @description Expected answers by question id: a choice value, a boolean (or "true"/"false", "yes"/"no") or a score. Checked against the questions of the version a simulation runs, not at upload.
+             * @example {
+             *       "department": "billing",
+             *       "refund_request": true,
+             *       "resolution_complexity": 2
+             *     }
+             */
+            expected?: {
+                [key: string]: string | number | boolean;
+            };
+        };
         UploadTicketsDto: {
-            tickets: components["schemas"]["TicketDto"][];
+            tickets: components["schemas"]["UploadTicketDto"][];
         };
         UploadResultDto: {
             /** @description Tickets stored by this upload. */
             inserted: number;
+            /** @description Tickets left out because their externalId is in the dataset already, or earlier in this upload. */
+            skipped: number;
             /** @description Tickets in the dataset after it. */
             total: number;
         };
@@ -1493,6 +1599,15 @@ export interface components {
         SimulationListDto: {
             items: components["schemas"]["SimulationListItemDto"][];
         };
+        QuestionAgreementDto: {
+            questionId: string;
+            /** @description Judged tickets with an expected answer to this question. */
+            compared: number;
+            /** @description Of those, the tickets whose answer is the expected one. */
+            agreed: number;
+            /** @description agreed / compared; null when nothing was compared. */
+            rate: number | null;
+        };
         SimulationDto: {
             /** Format: uuid */
             id: string;
@@ -1526,6 +1641,8 @@ export interface components {
              * @description When the run should finish at its rate so far; only while it is queued or running, null otherwise.
              */
             estimatedFinishAt: string | null;
+            /** @description Agreement with the dataset's expected answers, per question of the run's version (in its order), over the tickets judged so far. Present when a judged ticket carries expected answers. */
+            expectedAgreement?: components["schemas"]["QuestionAgreementDto"][];
         };
         QuestionChangeDto: {
             questionId: string;
@@ -1549,6 +1666,34 @@ export interface components {
             questions: components["schemas"]["QuestionChangeDto"][];
             /** @description Status pairs (from -> to) with their ticket counts, unchanged pairs included. */
             statusChanges: components["schemas"]["StatusChangeDto"][];
+        };
+        ExpectedDisagreementDto: {
+            /**
+             * Format: uuid
+             * @description The dataset ticket.
+             */
+            ticketId: string;
+            /** @description The ticket's 0-based place in the dataset. */
+            position: number;
+            externalId: string | null;
+            /** @description The redacted subject. */
+            subject: string;
+            /**
+             * Format: uuid
+             * @description The simulation's evaluation of the ticket.
+             */
+            evaluationId: string;
+            questionId: string;
+            /** @description The expected answer, as uploaded. */
+            expected: string | number | boolean;
+            /** @description The model's answer: the choice, `true`/`false` for a boolean, the score; null when the judgment gave none. */
+            answer: string | null;
+        };
+        ExpectedDisagreementPageDto: {
+            /** @description By ticket position, then question order; at most 500. */
+            items: components["schemas"]["ExpectedDisagreementDto"][];
+            /** @description Every disagreement, also those past the 500 listed. */
+            total: number;
         };
         /** @description Sent to your endpoint after an inbound event is judged. Headers: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with your secret>`, `X-Service-Event-Id`, `X-Service-Delivery-Id`. Reject a `sentAt` older than 5 minutes. See docs/webhooks.md. */
         EvaluationCompletion: {
@@ -3578,7 +3723,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description JSON: `{tickets: Ticket[]}` with 1 to 250 tickets. CSV (`Content-Type: text/csv`, UTF-8, a leading BOM is allowed): a header row, then one ticket per row. The header must contain `subject` and `customerMessage`; `externalId` is optional; every other column becomes a string in `metadata`. Empty cells are left out (an empty `subject` or `customerMessage` is a validation issue). Fields with commas, quotes or line breaks are quoted with `"` (a quote inside is doubled); every row has as many fields as the header; blank lines are skipped. Rows are numbered from 0 after the header, so an issue path `tickets.3.subject` names the fourth data row. */
+        /** @description JSON: `{tickets: [...]}` with 1 to 250 tickets, each a Ticket with optional `expected` answers by question id (a choice value, a boolean or a score). CSV (`Content-Type: text/csv`, UTF-8, a leading BOM is allowed): a header row, then one ticket per row. The header must contain `subject` and `customerMessage`; `externalId` is optional; a column `expected:<questionId>` holds the expected answer to that question (GET /api/packs/{packId}/dataset-template writes the header for a pack); every other column becomes a string in `metadata`. Empty cells are left out (an empty `subject` or `customerMessage` is a validation issue). Fields with commas, quotes or line breaks are quoted with `"` (a quote inside is doubled); every row has as many fields as the header; blank lines are skipped. Rows are numbered from 0 after the header, so an issue path `tickets.3.subject` names the fourth data row. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UploadTicketsDto"];
@@ -3598,7 +3743,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResultDto"];
                 };
             };
-            /** @description `invalid request` with issues naming the row; `invalid JSON`; `dataset would exceed 250 tickets (N stored, M uploaded)`; `CSV header must contain subject and customerMessage` (or an empty or repeated column name); `invalid CSV at line N: <reason>` for a malformed CSV (unclosed quote, a row with a different number of fields, a NUL character). */
+            /** @description `invalid request` with issues naming the row; `invalid JSON`; `dataset would exceed 250 tickets (N stored, M uploaded)`; `CSV header must contain subject and customerMessage` (or an empty or repeated column name, or an `expected:` column without a valid question id); `invalid CSV at line N: <reason>` for a malformed CSV (unclosed quote, a row with a different number of fields, a NUL character). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3645,6 +3790,142 @@ export interface operations {
             };
             /** @description `unsupported media type` (neither JSON nor CSV) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DatasetsController_deleteTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasetId: string;
+                ticketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `dataset not found`, or `ticket not found` (not in this dataset, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `dataset has a simulation in progress` (cancel it or let it finish first) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    DatasetTemplateController_template: {
+        parameters: {
+            query?: {
+                /** @description Whose questions name the expected-answer columns: the live version's or the draft's. Default: the live version, or the draft when none is published. */
+                version?: "live" | "draft";
+            };
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example externalId,subject,customerMessage,expected:department,expected:refund_request */
+                    "text/csv": string;
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack has no published version` (with `version=live`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3949,6 +4230,75 @@ export interface operations {
             };
             /** @description `both simulations must be completed` or `simulations are over different datasets` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SimulationsController_disagreements: {
+        parameters: {
+            query?: {
+                /** @description Only this question's disagreements. */
+                questionId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedDisagreementPageDto"];
+                };
+            };
+            /** @description `invalid request` (a malformed questionId) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission simulations:run` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `simulation not found` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,7 +26,8 @@ export function ConfirmButton({
   ...modal
 }: ModalProps & {
   label: string;
-  buttonProps?: ButtonProps;
+  /** `aria-label` names the button where its label alone is ambiguous (one per table row). */
+  buttonProps?: ButtonProps & { 'aria-label'?: string };
   action: ConfirmedAction;
   onClose?: () => void;
 }) {

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Ticket } from '@app/domain';
+import type { ExpectedAnswers, Ticket } from '@app/domain';
 
 @Entity('datasets')
 export class DatasetEntity {
@@ -39,6 +39,17 @@ export class DatasetTicketEntity {
 
   @Column('jsonb')
   ticket: Ticket;
+
+  /**
+   * The ticket's `externalId`, unique within the dataset (an upload skips tickets it holds already);
+   * null without one, and on duplicates stored before that rule (see their migration).
+   */
+  @Column('text', { name: 'external_id', nullable: true })
+  externalId: string | null;
+
+  /** Expected answers by question id; null when the upload gave none. */
+  @Column('jsonb', { nullable: true })
+  expected: ExpectedAnswers | null;
 
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;

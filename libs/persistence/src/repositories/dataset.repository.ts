@@ -1,14 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
-import { isUuid, type Ticket } from '@app/domain';
+import { DataSource, IsNull, LessThan, MoreThan, type EntityManager, type Repository } from 'typeorm';
+import { isUuid, type ExpectedAnswers, type Ticket } from '@app/domain';
 import { DatasetEntity, DatasetTicketEntity } from '../entities/dataset.entity.js';
+import {
+  activeSimulationOnDataset,
+  decrementTicketCount,
+  deleteDatasetTicket,
+  knownExternalIds,
+  shiftTicketsAside,
+  shiftTicketsBack,
+} from '../statements/datasets.statements.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
+
+/** A ticket to store: redacted, with its expected answers (null for none). */
+export interface NewDatasetTicket {
+  ticket: Ticket;
+  expected: ExpectedAnswers | null;
+}
+
+/** What an upload stores, decided on what the locked dataset holds: its count and the upload's known externalIds. */
+export type AppendDecision =
+  { fits: true; tickets: NewDatasetTicket[]; skipped: number } | { fits: false; adding: number };
 
 export type AppendResult =
-  | { outcome: 'appended'; inserted: number; total: number }
+  | { outcome: 'appended'; inserted: number; skipped: number; total: number }
   | { outcome: 'not_found' }
-  | { outcome: 'refused'; stored: number };
+  | { outcome: 'refused'; stored: number; adding: number };
+
+export type DeleteTicketResult = 'deleted' | 'dataset_not_found' | 'ticket_not_found' | 'simulation_active';
 
 /** Datasets and their (redacted) tickets, scoped by owner; deleted datasets are not found. */
 @Injectable()
@@ -16,7 +37,10 @@ export class DatasetRepository {
   private readonly datasets: Repository<DatasetEntity>;
   private readonly tickets: Repository<DatasetTicketEntity>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {
     this.datasets = dataSource.getRepository(DatasetEntity);
     this.tickets = dataSource.getRepository(DatasetTicketEntity);
   }
@@ -52,41 +76,86 @@ export class DatasetRepository {
   }
 
   /**
-   * Appends tickets all or nothing, if `fits` takes them given the tickets stored (the domain's
-   * `uploadFits`, from the dataset service). The dataset row is locked for the transaction, so
-   * concurrent uploads are counted one after the other and never pass the limit together.
+   * Appends tickets as `decide` says (the dataset service's `planUpload`), given the tickets stored
+   * and which of the upload's `externalIds` the dataset holds: all or nothing. The dataset row is
+   * locked for the transaction, so concurrent uploads are counted and matched one after the other:
+   * they never pass the limit together, nor store one externalId twice (a unique index backs it).
    */
   async append(
     userId: string,
     datasetId: string,
-    tickets: Ticket[],
-    fits: (stored: number) => boolean,
+    externalIds: string[],
+    decide: (stored: number, known: ReadonlySet<string>) => AppendDecision,
   ): Promise<AppendResult> {
     if (!isUuid(datasetId)) return { outcome: 'not_found' };
     return this.dataSource.transaction(async (tx) => {
-      const dataset = await tx.getRepository(DatasetEntity).findOne({
-        select: { id: true, ticketCount: true },
-        where: { id: datasetId, userId, deletedAt: IsNull() },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const dataset = await this.lockDataset(tx, userId, datasetId);
       if (!dataset) return { outcome: 'not_found' } as const;
       const stored = dataset.ticketCount;
-      if (!fits(stored)) return { outcome: 'refused', stored } as const;
+      const known = externalIds.length
+        ? await this.sql.rows(knownExternalIds, { datasetId, externalIds }, tx)
+        : [];
+      const decision = decide(stored, new Set(known.map((row) => row.externalId)));
+      if (!decision.fits) return { outcome: 'refused', stored, adding: decision.adding } as const;
+      const { tickets, skipped } = decision;
       if (tickets.length) {
         await tx.getRepository(DatasetTicketEntity).insert(
-          tickets.map((ticket, i) => ({
+          tickets.map(({ ticket, expected }, i) => ({
             id: randomUUID(),
             datasetId,
             userId,
             position: stored + i,
             ticket,
+            externalId: ticket.externalId ?? null,
+            expected,
           })),
         );
         await tx
           .getRepository(DatasetEntity)
           .update({ id: datasetId }, { ticketCount: stored + tickets.length });
       }
-      return { outcome: 'appended', inserted: tickets.length, total: stored + tickets.length } as const;
+      return {
+        outcome: 'appended',
+        inserted: tickets.length,
+        skipped,
+        total: stored + tickets.length,
+      } as const;
+    });
+  }
+
+  /**
+   * Deletes one ticket under the dataset's lock; the tickets after it move up a place and the count
+   * goes down by one. Refused while a queued or running simulation may still read the dataset.
+   */
+  async deleteTicket(userId: string, datasetId: string, ticketId: string): Promise<DeleteTicketResult> {
+    if (!isUuid(datasetId)) return 'dataset_not_found';
+    return this.dataSource
+      .transaction(async (tx): Promise<DeleteTicketResult> => {
+        if (!(await this.lockDataset(tx, userId, datasetId))) return 'dataset_not_found';
+        if (!isUuid(ticketId)) return 'ticket_not_found';
+        const deleted = await this.sql.first(deleteDatasetTicket, { userId, datasetId, ticketId }, tx);
+        if (!deleted) return 'ticket_not_found';
+        if ((await this.sql.first(activeSimulationOnDataset, { datasetId }, tx))?.active) {
+          // Nothing of it stays: the transaction is rolled back.
+          throw new SimulationActive();
+        }
+        await this.sql.query(shiftTicketsAside, { datasetId, after: deleted.position }, tx);
+        await this.sql.query(shiftTicketsBack, { datasetId }, tx);
+        await this.sql.query(decrementTicketCount, { datasetId }, tx);
+        return 'deleted';
+      })
+      .catch((error: unknown): DeleteTicketResult => {
+        if (error instanceof SimulationActive) return 'simulation_active';
+        throw error;
+      });
+  }
+
+  /** The user's live dataset, locked for the transaction; null when not found. */
+  private lockDataset(tx: EntityManager, userId: string, datasetId: string): Promise<DatasetEntity | null> {
+    return tx.getRepository(DatasetEntity).findOne({
+      select: { id: true, ticketCount: true },
+      where: { id: datasetId, userId, deletedAt: IsNull() },
+      lock: { mode: 'pessimistic_write' },
     });
   }
 
@@ -114,3 +183,6 @@ export class DatasetRepository {
     return rows.map((row) => row.id);
   }
 }
+
+/** Thrown inside the delete's transaction to roll it back. */
+class SimulationActive extends Error {}

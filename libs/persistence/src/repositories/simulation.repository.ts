@@ -12,8 +12,10 @@ import {
   pairSimulationEvaluations,
   stalledRunningSimulations,
   stuckQueuedSimulations,
+  simulationExpectedAnswers,
   ticketJobState,
   type ComparedTicket,
+  type ExpectedAnswerRow,
   type FinishedSimulation,
   type SimulationRow,
   type TicketJobState,
@@ -22,7 +24,7 @@ import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 import { SimulationCompletions } from './simulation-completions.js';
 
-export type { ComparedTicket, FinishedSimulation, SimulationRow, TicketJobState };
+export type { ComparedTicket, ExpectedAnswerRow, FinishedSimulation, SimulationRow, TicketJobState };
 
 export interface NewSimulation {
   id: string;
@@ -129,5 +131,10 @@ export class SimulationRepository {
   /** Both simulations' evaluations, paired by dataset ticket. */
   pairEvaluations(userId: string, fromId: string, toId: string): Promise<ComparedTicket[]> {
     return this.sql.rows(pairSimulationEvaluations, { userId, fromId, toId });
+  }
+
+  /** The simulation's judged tickets that carry expected answers, by position. */
+  expectedAnswers(userId: string, simulationId: string): Promise<ExpectedAnswerRow[]> {
+    return this.sql.rows(simulationExpectedAnswers, { userId, simulationId });
   }
 }

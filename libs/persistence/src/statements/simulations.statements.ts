@@ -1,4 +1,10 @@
-import { ACTIVE_SIMULATION_STATUSES, type SimulationStatus, type Ticket } from '@app/domain';
+import {
+  ACTIVE_SIMULATION_STATUSES,
+  type Answer,
+  type ExpectedAnswers,
+  type SimulationStatus,
+  type Ticket,
+} from '@app/domain';
 import { defineStatement } from './statement.js';
 
 /** The domain's active states as a SQL list, for the statements that guard a transition atomically. */
@@ -203,4 +209,30 @@ export const pairSimulationEvaluations = defineStatement<
            a.result -> 'answers' AS "fromAnswers", b.result -> 'answers' AS "toAnswers"
       FROM evaluations a JOIN evaluations b ON b.dataset_ticket_id = a.dataset_ticket_id
      WHERE a.user_id = :userId AND b.user_id = :userId AND a.simulation_id = :fromId AND b.simulation_id = :toId`,
+});
+
+/** A judged ticket of the simulation that carries expected answers, with the model's answers. */
+export interface ExpectedAnswerRow {
+  ticketId: string;
+  position: number;
+  externalId: string | null;
+  subject: string;
+  evaluationId: string;
+  expected: ExpectedAnswers;
+  answers: Record<string, Answer> | null;
+}
+
+/** The simulation's evaluations of tickets with expected answers (at most 250, on its index), by position. */
+export const simulationExpectedAnswers = defineStatement<
+  { userId: string; simulationId: string },
+  ExpectedAnswerRow
+>({
+  name: 'simulations.expectedAnswers',
+  sql: `
+    SELECT t.id AS "ticketId", t.position, t.ticket ->> 'externalId' AS "externalId",
+           t.ticket ->> 'subject' AS subject, e.id AS "evaluationId", t.expected, e.result -> 'answers' AS answers
+      FROM evaluations e JOIN dataset_tickets t ON t.id = e.dataset_ticket_id
+     WHERE e.user_id = :userId AND e.simulation_id = :simulationId AND t.user_id = :userId
+       AND t.expected IS NOT NULL
+     ORDER BY t.position`,
 });

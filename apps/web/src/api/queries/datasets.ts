@@ -75,3 +75,21 @@ export function useDeleteDataset(datasetId: string, effects?: Effects<unknown, v
     effects,
   );
 }
+
+/** Deletes one ticket: the dataset's count and its ticket pages are stale (every dataset query is). */
+export function useDeleteDatasetTicket(
+  datasetId: string,
+  ticketId: string,
+  effects?: Effects<unknown, void>,
+) {
+  return useApiMutation(
+    () =>
+      unwrap(
+        api.DELETE('/api/datasets/{datasetId}/tickets/{ticketId}', {
+          params: { path: { datasetId, ticketId } },
+        }),
+      ),
+    (queryClient) => settleDatasets(queryClient),
+    effects,
+  );
+}

@@ -12,6 +12,8 @@ export const simulationKeys = {
   list: ['simulations', 'list'] as const,
   one: (id: string) => ['simulations', 'one', id] as const,
   compare: (id: string, otherId: string) => ['simulations', 'compare', id, otherId] as const,
+  disagreements: (id: string, questionId: string | null) =>
+    ['simulations', 'disagreements', id, questionId] as const,
 };
 
 /** After a simulation is started or cancelled: stored if given; the list and the dashboard's recent runs are stale. */
@@ -76,4 +78,21 @@ export function useCancelSimulation(id: string, effects?: Effects<Simulation, vo
       },
     },
   );
+}
+
+/**
+ * The judged tickets whose answer differs from the expected one (one question's, or all); refreshed
+ * with the simulation while it runs.
+ */
+export function useSimulationDisagreements(id: string, questionId: string | null, running: boolean) {
+  return useQuery({
+    queryKey: simulationKeys.disagreements(id, questionId),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/simulations/{id}/disagreements', {
+          params: { path: { id }, query: questionId ? { questionId } : {} },
+        }),
+      ),
+    refetchInterval: running ? 3000 : false,
+  });
 }

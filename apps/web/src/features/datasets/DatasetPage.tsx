@@ -1,6 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { Button, Stack, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { DatasetTemplateLink } from './DatasetTemplateLink';
 import { DeleteDataset } from './DeleteDataset';
 import { useDataset } from '../../api/queries/datasets';
 import { TicketBrowser } from './TicketBrowser';
@@ -39,6 +40,7 @@ export default function DatasetPage() {
           <>
             <Panel title="Upload tickets" size="h4">
               <UploadTickets dataset={data} />
+              <DatasetTemplateLink />
             </Panel>
             <section aria-labelledby="tickets-heading">
               <Title order={3} size="h4" id="tickets-heading" mb="sm">

@@ -2,13 +2,14 @@ import { Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { useDatasetTickets } from '../../api/queries/datasets';
 import { metadataText } from './datasets';
+import { DeleteTicket } from './DeleteTicket';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { PagedQueryState } from '../../ui/PagedQueryState';
 import { Empty } from '../../ui/states';
 
 type Item = Schemas['DatasetTicketDto'];
 
-const COLUMNS: Column<Item>[] = [
+const columns = (datasetId: string): Column<Item>[] => [
   { header: '#', cell: ({ position }) => position + 1 },
   { header: 'External id', cell: ({ ticket }) => ticket.externalId ?? '—' },
   {
@@ -36,9 +37,18 @@ const COLUMNS: Column<Item>[] = [
       </Text>
     ),
   },
+  {
+    header: 'Expected answers',
+    cell: ({ expected }) => (
+      <Text size="sm" lineClamp={2}>
+        {metadataText(expected) || '—'}
+      </Text>
+    ),
+  },
+  { header: 'Actions', cell: (item) => <DeleteTicket datasetId={datasetId} item={item} /> },
 ];
 
-/** The dataset's stored (redacted) tickets, 100 a page, as plain text. */
+/** The dataset's stored (redacted) tickets, 100 a page, as plain text; each can be deleted. */
 export function TicketBrowser({ datasetId }: { datasetId: string }) {
   const tickets = useDatasetTickets(datasetId);
   return (
@@ -50,8 +60,8 @@ export function TicketBrowser({ datasetId }: { datasetId: string }) {
       {(items) => (
         <DataTable
           rows={items}
-          columns={COLUMNS}
-          minWidth={720}
+          columns={columns(datasetId)}
+          minWidth={880}
           label="Tickets"
           striped
           verticalSpacing="xs"

@@ -1,4 +1,3 @@
-import { countLabel } from '../../lib/format';
 import { Alert, Input, List, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +6,7 @@ import type { Schemas } from '../../api/client';
 import { ErrorNotice } from '../../ui/states';
 import { useUploadTickets } from '../../api/queries/datasets';
 import { UploadRefused, uploadTicketsFile } from './uploadTickets';
+import { uploadSummary } from './datasets';
 
 const ACCEPT = { 'text/csv': ['.csv'], 'application/json': ['.json'] };
 
@@ -47,7 +47,7 @@ export function UploadTickets({ dataset }: { dataset: Schemas['DatasetDto'] }) {
       notifications.show({
         color: 'green',
         title: 'Tickets uploaded',
-        message: `${countLabel(result.inserted, 'ticket')} added; the dataset now holds ${result.total}.`,
+        message: uploadSummary(result),
       });
     },
     onSettled: () => {
@@ -90,9 +90,10 @@ export function UploadTickets({ dataset }: { dataset: Schemas['DatasetDto'] }) {
             <Text fw={600}>Only .csv and .json files</Text>
           </Dropzone.Reject>
           <Text size="sm" c="dimmed" ta="center">
-            CSV: a header with subject and customerMessage (externalId optional, other columns become
-            metadata). JSON: {'{"tickets": [...]}'} or an array of tickets. At most {maxTickets} tickets per
-            dataset; this one holds {ticketCount}.
+            CSV: a header with subject and customerMessage (externalId optional, {'expected:<question id>'}{' '}
+            for expected answers, other columns become metadata). JSON: {'{"tickets": [...]}'} or an array of
+            tickets. Tickets whose external id is in the dataset already are skipped. At most {maxTickets}{' '}
+            tickets per dataset; this one holds {ticketCount}.
           </Text>
         </Stack>
       </Dropzone>

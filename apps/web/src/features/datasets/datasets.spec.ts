@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { csvRecordLines, jsonUploadBody, metadataText, refusalRows, uploadFormat } from './datasets';
+import {
+  csvRecordLines,
+  datasetTemplateUrl,
+  jsonUploadBody,
+  metadataText,
+  refusalRows,
+  ticketLabel,
+  uploadFormat,
+  uploadSummary,
+} from './datasets';
 
 describe('uploadFormat', () => {
   it('knows CSV and JSON by extension, then by media type', () => {
@@ -94,5 +103,29 @@ describe('small formats', () => {
   it('lists metadata', () => {
     expect(metadataText({ plan: 'pro', seats: 12, trial: null })).toBe('plan: pro, seats: 12, trial: null');
     expect(metadataText(undefined)).toBe('');
+  });
+});
+
+describe('ticketLabel', () => {
+  it('names the place from 1, with the external id when there is one', () => {
+    expect(ticketLabel({ position: 0, ticket: {} })).toBe('ticket 1');
+    expect(ticketLabel({ position: 4, ticket: { externalId: 'ZD-9' } })).toBe('ticket 5 (ZD-9)');
+  });
+});
+
+describe('uploadSummary', () => {
+  it('says what was added and, when any, what was skipped as already there', () => {
+    expect(uploadSummary({ inserted: 1, skipped: 0, total: 1 })).toBe(
+      '1 ticket added; the dataset now holds 1.',
+    );
+    expect(uploadSummary({ inserted: 0, skipped: 3, total: 3 })).toBe(
+      '0 tickets added, 3 skipped (their external id is in the dataset already); the dataset now holds 3.',
+    );
+  });
+});
+
+describe('datasetTemplateUrl', () => {
+  it("is the pack's template route, the id encoded", () => {
+    expect(datasetTemplateUrl('a/b')).toBe('/api/packs/a%2Fb/dataset-template');
   });
 });

@@ -128,3 +128,23 @@ export function metadataText(metadata: Record<string, unknown> | undefined): str
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
 }
+
+/** A ticket as a page names it: its place in the dataset, and its external id when it has one. */
+export function ticketLabel(item: { position: number; ticket: { externalId?: string } }): string {
+  const place = `ticket ${item.position + 1}`;
+  return item.ticket.externalId ? `${place} (${item.ticket.externalId})` : place;
+}
+
+/** Where the CSV template for a pack is downloaded (the session cookie goes with a same-origin link). */
+export function datasetTemplateUrl(packId: string): string {
+  return `/api/packs/${encodeURIComponent(packId)}/dataset-template`;
+}
+
+/** An upload's result in a sentence: added, skipped as duplicates, and the dataset's count now. */
+export function uploadSummary(result: { inserted: number; skipped: number; total: number }): string {
+  const added = `${result.inserted} ${result.inserted === 1 ? 'ticket' : 'tickets'} added`;
+  const skipped = result.skipped
+    ? `, ${result.skipped} skipped (their external id is in the dataset already)`
+    : '';
+  return `${added}${skipped}; the dataset now holds ${result.total}.`;
+}

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Stack } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { useSimulation } from '../../api/queries/simulations';
+import { ExpectedAgreement } from './ExpectedAgreement';
 import { SimulationComparison } from './SimulationComparison';
 import { SimulationOverview } from './SimulationOverview';
 import { SimulationResults } from './SimulationResults';
@@ -26,6 +27,7 @@ export default function SimulationPage() {
           <>
             <SimulationOverview simulation={data} updatedAt={simulation.dataUpdatedAt} />
             <SimulationResults simulation={data} />
+            <ExpectedAgreement simulation={data} />
             {compareWith && compareWith !== data.id && (
               <SimulationComparison simulation={data} otherId={compareWith} />
             )}
