@@ -26,7 +26,8 @@ export function ConfirmButton({
   ...modal
 }: ModalProps & {
   label: string;
-  buttonProps?: ButtonProps;
+  /** The button's props: Mantine's, `aria-label` and `aria-describedby` (say why it is disabled). */
+  buttonProps?: ButtonProps & { 'aria-describedby'?: string; 'aria-label'?: string };
   action: ConfirmedAction;
   onClose?: () => void;
 }) {
