@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
+import { queryDatabase } from '../support/db.js';
 import { createPack, createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
 
 describe('POST /api/judge through an OpenAI-compatible gateway', () => {
@@ -164,7 +165,12 @@ describe('POST /api/judge through an OpenAI-compatible gateway', () => {
 
   it('stores a pack that cannot be judged as invalid_pack without calling the model', async () => {
     const { keyed } = await newTenant(api.url);
-    const pack = await createPublishedPack(keyed, { questions: [] });
+    // Publishing refuses a pack with no questions, so the live version loses them in the database
+    // (as a version published before that rule would have none).
+    const pack = await createPublishedPack(keyed);
+    await queryDatabase(`UPDATE pack_versions SET document = '{"questions": []}' WHERE id = $1`, [
+      pack.liveVersionId,
+    ]);
     const res = await keyed.post('/api/judge', { packId: pack.id, ticket: TICKET });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({

@@ -68,6 +68,8 @@ describe('OpenAPI document and health', () => {
       ['/api/packs/{packId}/export', 'get', 'packs:read'],
       ['/api/packs/{packId}/versions', 'get', 'packs:read'],
       ['/api/packs/{packId}/compare', 'get', 'packs:read'],
+      ['/api/packs/{packId}/versions/{versionId}/restore', 'post', 'packs:write'],
+      ['/api/packs/{packId}/threshold-preview', 'get', 'judgments:read'],
       ['/api/judge', 'post', 'judgments:run'],
       ['/api/evaluations', 'get', 'judgments:read'],
       ['/api/evaluations/{id}', 'get', 'judgments:read'],

@@ -24,6 +24,7 @@ describe('packs', () => {
       draftVersionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       document: { questions: [] },
       liveDocument: null,
+      unpublishedChanges: false,
       updatedAt: expect.any(String),
     });
     const list = await keyed.get('/api/packs');
@@ -169,8 +170,89 @@ describe('packs', () => {
     changed.questions[0].review.minSelectedProbability = 0.7;
     await keyed.patch(`/api/packs/${pack.id}`, { document: changed });
     expect((await item(pack.id)).unpublishedChanges).toBe(true);
+    expect((await keyed.get(`/api/packs/${pack.id}`)).body.unpublishedChanges).toBe(true);
     await keyed.post(`/api/packs/${pack.id}/publish`);
     expect((await item(pack.id)).unpublishedChanges).toBe(false);
+    // The pack itself says the same as its list item.
+    expect((await keyed.get(`/api/packs/${pack.id}`)).body.unpublishedChanges).toBe(false);
+    expect((await keyed.get(`/api/packs/${draftOnly.id}`)).body.unpublishedChanges).toBe(true);
+  });
+
+  it('refuses to publish a draft with no questions: 400 with an issue at questions, nothing written', async () => {
+    const { keyed } = await newTenant(api.url);
+    const empty = await createPack(keyed, { questions: [] }, 'empty');
+    const refused = await keyed.post(`/api/packs/${empty.id}/publish`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'invalid request',
+      issues: [{ path: 'questions', message: expect.any(String) }],
+    });
+    // A live pack whose draft lost every question is refused too, and stays live as it was.
+    const pack = await createPublishedPack(keyed);
+    await keyed.patch(`/api/packs/${pack.id}`, { document: { questions: [] } });
+    const again = await keyed.post(`/api/packs/${pack.id}/publish`);
+    expect([again.status, again.body.issues?.[0]?.path]).toEqual([400, 'questions']);
+    const after = (await keyed.get(`/api/packs/${pack.id}`)).body;
+    expect([after.liveVersionId, after.draftVersionId]).toEqual([pack.liveVersionId, pack.draftVersionId]);
+    expect(after.liveDocument).toEqual(triageDocument());
+    expect((await keyed.get(`/api/packs/${pack.id}/versions`)).body).toHaveLength(2);
+  });
+
+  it('publishes a draft identical to the live version as a new version, as documented in OpenAPI', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    expect(pack.unpublishedChanges).toBe(false);
+    const again = await keyed.post(`/api/packs/${pack.id}/publish`);
+    expect(again.status).toBe(200);
+    expect(again.body.liveVersionId).toBe(pack.draftVersionId);
+    expect(again.body.liveDocument).toEqual(pack.liveDocument);
+    expect((await keyed.get(`/api/packs/${pack.id}/versions`)).body).toHaveLength(3);
+    const doc = (await keyed.get('/docs/openapi.json')).body;
+    const publish = doc.paths['/api/packs/{packId}/publish'].post;
+    expect(publish.description).toContain('identical to the live version');
+    expect(publish.description).toContain('`unpublishedChanges`');
+    expect(publish.responses['400'].description).toContain('no questions');
+  });
+
+  it('restores a version into the draft (rollback): the draft changes, the live version does not', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const v1 = pack.liveVersionId as string;
+    const next = triageDocument();
+    next.questions[0].instructions = 'Route it.';
+    await keyed.patch(`/api/packs/${pack.id}`, { document: next });
+    const v2 = (await keyed.post(`/api/packs/${pack.id}/publish`)).body;
+    const restored = await keyed.post(`/api/packs/${pack.id}/versions/${v1}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({
+      id: pack.id,
+      liveVersionId: v2.liveVersionId,
+      draftVersionId: v2.draftVersionId,
+      document: triageDocument(),
+      liveDocument: next,
+      unpublishedChanges: true,
+    });
+    expect((await keyed.get(`/api/packs/${pack.id}/versions`)).body).toHaveLength(3);
+    const published = (await keyed.post(`/api/packs/${pack.id}/publish`)).body;
+    expect(published.liveDocument).toEqual(triageDocument());
+    // Restoring the live version gives a draft equal to it.
+    const live = await keyed.post(`/api/packs/${pack.id}/versions/${published.liveVersionId}/restore`);
+    expect(live.body.unpublishedChanges).toBe(false);
+  });
+
+  it("answers 404 on restore for another user's pack or version, a missing one or a malformed id", async () => {
+    const { keyed } = await newTenant(api.url);
+    const { keyed: other } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const theirs = await createPublishedPack(other);
+    const foreign = await keyed.post(`/api/packs/${theirs.id}/versions/${theirs.liveVersionId}/restore`);
+    expect([foreign.status, foreign.body]).toEqual([404, { error: 'pack not found' }]);
+    for (const versionId of [theirs.liveVersionId, 'not-a-version', '00000000-0000-4000-8000-000000000000']) {
+      const res = await keyed.post(`/api/packs/${pack.id}/versions/${versionId}/restore`);
+      expect([res.status, res.body]).toEqual([404, { error: 'version not found' }]);
+    }
+    // Their draft is untouched.
+    expect((await other.get(`/api/packs/${theirs.id}`)).body.document).toEqual(triageDocument());
   });
 
   it('compares two versions by question id', async () => {
@@ -192,11 +274,16 @@ describe('packs', () => {
       `/api/packs/${pack.id}/compare?from=${pack.liveVersionId}&to=${draft.draftVersionId}`,
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ added: ['refund'], removed: ['abusive'], changed: ['department'] });
+    expect(res.body).toEqual({
+      added: ['refund'],
+      removed: ['abusive'],
+      changed: ['department'],
+      changedPaths: { department: ['instructions'] },
+    });
     const same = await keyed.get(
       `/api/packs/${pack.id}/compare?from=${pack.liveVersionId}&to=${pack.liveVersionId}`,
     );
-    expect(same.body).toEqual({ added: [], removed: [], changed: [] });
+    expect(same.body).toEqual({ added: [], removed: [], changed: [], changedPaths: {} });
   });
 
   it('answers 404 version not found for versions of another pack or user, or no version at all', async () => {

@@ -212,4 +212,88 @@ describe('stats and calibration', () => {
     expect(draft.status).toBe(200);
     expect((await keyed.get(`/api/packs/${pack.id}/calibration?targetAgreement=2`)).status).toBe(400);
   });
+
+  it('says how many more labels a question needs before its suggested threshold is offered', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    for (const label of ['billing', 'technical']) {
+      const { evaluationId } = await judge(keyed, pack.id, { kind: 'answer', confidence: 0.9 });
+      await keyed.post(`/api/evaluations/${evaluationId}/labels`, {
+        questionId: 'department',
+        answer: { type: 'choice', choice: label },
+      });
+    }
+    const res = await keyed.get(`/api/packs/${pack.id}/calibration`);
+    const byId = (id: string) => res.body.questions.find((q: { questionId: string }) => q.questionId === id);
+    expect(byId('department')).toMatchObject({ labeled: 2, labelsNeededForSuggestion: 28 });
+    expect(byId('abusive')).toMatchObject({ labeled: 0, labelsNeededForSuggestion: 30 });
+  });
+
+  it('previews the share of the last 30 days of live traffic a threshold would send to review', async () => {
+    const { keyed } = await newTenant(api.url);
+    const other = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    // department's selected probability is the confidence: 0.9, 0.7, 0.5, 0.3 count.
+    for (const confidence of [0.9, 0.7, 0.5, 0.3])
+      await judge(keyed, pack.id, { kind: 'answer', confidence });
+    // Not counted: one older than 30 days, one from a simulation, one of another user.
+    const old = await judge(keyed, pack.id, { kind: 'answer', confidence: 0.1 });
+    await db.query(`UPDATE evaluations SET created_at = now() - interval '31 days' WHERE id = $1`, [
+      old.evaluationId,
+    ]);
+    const simulated = await judge(keyed, pack.id, { kind: 'answer', confidence: 0.1 });
+    await db.query(`UPDATE evaluations SET source = 'simulation' WHERE id = $1`, [simulated.evaluationId]);
+    const theirPack = await createPublishedPack(other.keyed);
+    await judge(other.keyed, theirPack.id, { kind: 'answer', confidence: 0.1 });
+
+    const preview = async (query: string) => keyed.get(`/api/packs/${pack.id}/threshold-preview?${query}`);
+    const at = await preview('questionId=department&threshold=0.6');
+    expect(at.status).toBe(200);
+    expect(at.body).toEqual({
+      packId: pack.id,
+      questionId: 'department',
+      threshold: 0.6,
+      days: 30,
+      since: expect.any(String),
+      evaluated: 4,
+      belowThreshold: 2,
+      reviewShare: 0.5,
+    });
+    expect(Date.now() - Date.parse(at.body.since)).toBeGreaterThan(29.9 * 86_400_000);
+    // Equal passes, as in the decision rule.
+    expect((await preview('questionId=department&threshold=0.7')).body.belowThreshold).toBe(2);
+    expect((await preview('questionId=department&threshold=0.75')).body.belowThreshold).toBe(3);
+    expect((await preview('questionId=department&threshold=0')).body).toMatchObject({
+      evaluated: 4,
+      belowThreshold: 0,
+      reviewShare: 0,
+    });
+    expect((await preview('questionId=unknown_question&threshold=0.5')).body).toMatchObject({
+      evaluated: 0,
+      belowThreshold: 0,
+      reviewShare: null,
+    });
+
+    for (const query of [
+      'questionId=department&threshold=2',
+      'questionId=department&threshold=-0.1',
+      'questionId=department&threshold=abc',
+      'questionId=department',
+      'threshold=0.5',
+      'questionId=has%20space&threshold=0.5',
+      `questionId=${'a'.repeat(65)}&threshold=0.5`,
+      'questionId=department&threshold=0.5&extra=1',
+      'questionId=department&threshold=0.5&threshold=0.6',
+    ]) {
+      const res = await preview(query);
+      expect([query, res.status, res.body.error]).toEqual([query, 400, 'invalid request']);
+      expect(res.body.issues.length).toBeGreaterThan(0);
+    }
+    for (const packId of [theirPack.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await keyed.get(
+        `/api/packs/${packId}/threshold-preview?questionId=department&threshold=0.5`,
+      );
+      expect([res.status, res.body]).toEqual([404, { error: 'pack not found' }]);
+    }
+  });
 });

@@ -65,6 +65,12 @@ function kindOf(path: string, param: string): Kind | undefined {
   return byCollection.find(([prefix]) => path.startsWith(prefix))?.[1];
 }
 
+/**
+ * Required query parameters that name no record, with a valid value, so that a 404 is about the
+ * record and not a 400 about the parameter.
+ */
+const FIXED_QUERY: Record<string, string> = { questionId: 'department', threshold: '0.6' };
+
 /** `METHOD path` of operations left out of the matrix, with the reason. None so far. */
 const EXCLUDED: Record<string, string> = {};
 
@@ -202,7 +208,7 @@ function slotsOf(op: Operation): { slots: Slot[]; unmapped: string[] } {
     const kind = kindOf(op.path, param.name);
     const index = param.name === 'to' ? 1 : 0;
     if (kind) slots.push({ name: param.name, in: 'query', kind, index, optional: !param.required });
-    else if (param.required) unmapped.push(param.name);
+    else if (param.required && !(param.name in FIXED_QUERY)) unmapped.push(param.name);
   }
   return { slots, unmapped };
 }
@@ -233,6 +239,9 @@ function urlFor(op: Operation, slots: Slot[], who: Owner[], a: Tenant, b: Tenant
     if (slot.in === 'path') path = path.replace(`{${slot.name}}`, encodeURIComponent(idIn(i)));
     else query.push(`${slot.name}=${encodeURIComponent(idIn(i))}`);
   });
+  for (const param of op.queryParams)
+    if (param.required && param.name in FIXED_QUERY)
+      query.push(`${param.name}=${encodeURIComponent(FIXED_QUERY[param.name])}`);
   return query.length ? `${path}?${query.join('&')}` : path;
 }
 

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, MantineProvider, Notification, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -16,6 +16,12 @@ const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: { light: 9, dark: 9 },
   defaultRadius: 'md',
+  components: {
+    // A notification's close button is an icon: without a name, screen readers announce "button".
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+  },
 });
 const DARK_FILLS = { orange: '#a33a0b', yellow: '#8a4a00', lime: '#3f6b06' };
 const LIGHT_VARIANT_TEXT = {

@@ -5,6 +5,8 @@ import {
   calibrateQuestion,
   cohensKappa,
   countBelowThreshold,
+  labelsNeededForSuggestion,
+  MIN_LABELS_FOR_SUGGESTION,
   shareBelowThreshold,
   suggestThreshold,
   type LabeledAnswer,
@@ -122,6 +124,16 @@ describe('calibrateQuestion', () => {
     expect(report.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1 });
     expect(report.reliability[0]).toEqual({ from: 0, to: 0.1, count: 0, agreement: null });
     expect(report.suggestedMinSelectedProbability).toBe(0.85);
+    // 5 labels: the suggestion is computed but needs 25 more labels before it is offered.
+    expect(report.labelsNeededForSuggestion).toBe(MIN_LABELS_FOR_SUGGESTION - 5);
+  });
+
+  it('asks for 30 labels before a suggestion is offered, and none beyond', () => {
+    expect(MIN_LABELS_FOR_SUGGESTION).toBe(30);
+    expect(labelsNeededForSuggestion(0)).toBe(30);
+    expect(labelsNeededForSuggestion(2)).toBe(28);
+    expect(labelsNeededForSuggestion(30)).toBe(0);
+    expect(labelsNeededForSuggestion(45)).toBe(0);
   });
 });
 

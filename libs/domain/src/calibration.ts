@@ -29,6 +29,25 @@ export interface QuestionCalibration {
   reliability: ReliabilityBin[];
   /** Lowest threshold whose labeled answers at or above it agree at least `targetAgreement`. */
   suggestedMinSelectedProbability: number | null;
+  /**
+   * Labels still needed before the suggestion is worth applying (`MIN_LABELS_FOR_SUGGESTION` minus
+   * `labeled`, at least 0). The suggestion itself is computed from any number of labels, as before.
+   */
+  labelsNeededForSuggestion: number;
+}
+
+/**
+ * Labels a question needs before its suggested threshold is offered (docs/reviews.md): with fewer, the
+ * agreement above a threshold is measured on a handful of tickets. With 30 labels that all agree, the
+ * "rule of three" still allows a disagreement rate up to 3/30 = 10% at 95% confidence, and the standard
+ * error of a 95% agreement rate is about 4 points; with the 2 labels it was offered from, a single
+ * label moves the agreement by 50 points.
+ */
+export const MIN_LABELS_FOR_SUGGESTION = 30;
+
+/** Labels still needed before a question's suggested threshold is offered. */
+export function labelsNeededForSuggestion(labeled: number): number {
+  return Math.max(0, MIN_LABELS_FOR_SUGGESTION - labeled);
 }
 
 /** The category an answer falls in: the choice, the side of a boolean, the score; `(none)` without an answer. */
@@ -132,6 +151,7 @@ export function calibrateQuestion(
     confusion: { categories, matrix },
     reliability: reliability(items),
     suggestedMinSelectedProbability: suggestThreshold(items, targetAgreement),
+    labelsNeededForSuggestion: labelsNeededForSuggestion(items.length),
   };
 }
 

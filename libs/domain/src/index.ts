@@ -21,6 +21,8 @@ export {
 } from './ticket.js';
 export * from './pack-document.js';
 export {
+  hasUnpublishedChanges,
+  NO_QUESTIONS_ISSUE,
   planPublication,
   type PackPublication,
   type PackVersions,

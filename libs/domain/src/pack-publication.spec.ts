@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PackDocument } from './pack-document.js';
-import { planPublication } from './pack-publication.js';
+import { hasUnpublishedChanges, NO_QUESTIONS_ISSUE, planPublication } from './pack-publication.js';
 
 const DRAFT = 'draft-1';
 const LIVE = 'live-0';
@@ -34,15 +34,26 @@ describe('planPublication', () => {
     });
   });
 
-  it('publishes a pack never published before, and an empty document', () => {
+  it('publishes a pack never published before', () => {
     const first = planPublication(
-      { draftVersionId: DRAFT, liveVersionId: null, draftDocument: { questions: [] } },
+      { draftVersionId: DRAFT, liveVersionId: null, draftDocument: document },
       NEW,
     );
     expect(first).toMatchObject({
       publish: true,
       publication: { liveVersionId: DRAFT, draftVersionId: NEW },
     });
+  });
+
+  it('refuses a draft with no questions, with an issue at questions', () => {
+    for (const liveVersionId of [null, LIVE]) {
+      const empty = planPublication(
+        { draftVersionId: DRAFT, liveVersionId, draftDocument: { questions: [] } },
+        NEW,
+      );
+      expect(empty).toEqual({ publish: false, issues: [NO_QUESTIONS_ISSUE] });
+    }
+    expect(NO_QUESTIONS_ISSUE.path).toBe('questions');
   });
 
   it('is never a no-op: a draft equal to the live version is published again as a new version', () => {
@@ -81,5 +92,24 @@ describe('planPublication', () => {
     expect(() =>
       planPublication({ draftVersionId: DRAFT, liveVersionId: LIVE, draftDocument: document }, LIVE),
     ).toThrow(/new version id/);
+  });
+});
+
+describe('hasUnpublishedChanges', () => {
+  it('without a live version: true once the draft has a question', () => {
+    expect(hasUnpublishedChanges({ questions: [] }, null)).toBe(false);
+    expect(hasUnpublishedChanges(document, null)).toBe(true);
+  });
+
+  it('compares canonically: key order ignored, values, unknown keys and array order counted', () => {
+    const [question] = document.questions;
+    const reordered = Object.fromEntries(Object.entries(question).reverse()) as typeof question;
+    expect(hasUnpublishedChanges({ questions: [reordered] }, document)).toBe(false);
+    expect(hasUnpublishedChanges(JSON.parse(JSON.stringify(document)), document)).toBe(false);
+    const changed = { questions: [{ ...question, review: { minSelectedProbability: 0.7 } }] };
+    expect(hasUnpublishedChanges(changed, document)).toBe(true);
+    expect(hasUnpublishedChanges({ ...document, extra: 1 }, document)).toBe(true);
+    const two = { questions: [question, { ...question, id: 'other' }] };
+    expect(hasUnpublishedChanges({ questions: [...two.questions].reverse() }, two)).toBe(true);
   });
 });

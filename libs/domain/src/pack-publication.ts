@@ -1,5 +1,12 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ValidationIssue } from './errors.js';
-import { checkPackDocument } from './pack-document.js';
+import { checkPackDocument, type PackDocument } from './pack-document.js';
+
+/** The issue of a draft with no questions, refused on publish: judging it could only give `invalid_pack`. */
+export const NO_QUESTIONS_ISSUE: ValidationIssue = {
+  path: 'questions',
+  message: 'a pack needs at least one question to be published',
+};
 
 /** A pack's versions as its publication finds them (with the pack row locked against other changes). */
 export interface PackVersions {
@@ -30,12 +37,15 @@ export type PublicationDecision =
 
 /**
  * Publishing a pack: its draft becomes a version and goes live, and a new draft opens (`newDraftId`).
- * Refused, with the document's issues, when the draft fails the current document check. Never a
- * no-op: a draft equal to the live version is published again, as a new version.
+ * Refused, with the document's issues, when the draft fails the current document check, and with an
+ * issue at `questions` when it has no question. Never a no-op: a draft equal to the live version is
+ * published again, as a new version (the contract's behaviour; the web app does not offer it, see
+ * `hasUnpublishedChanges`).
  */
 export function planPublication(pack: PackVersions, newDraftId: string): PublicationDecision {
   const check = checkPackDocument(pack.draftDocument);
   if (!check.ok) return { publish: false, issues: check.issues };
+  if (check.document.questions.length === 0) return { publish: false, issues: [NO_QUESTIONS_ISSUE] };
   if (newDraftId === pack.draftVersionId || newDraftId === pack.liveVersionId)
     throw new Error('a new draft needs a new version id');
   return {
@@ -47,4 +57,14 @@ export function planPublication(pack: PackVersions, newDraftId: string): Publica
       draftVersionId: newDraftId,
     },
   };
+}
+
+/**
+ * Whether the draft holds something the live version does not: with a live version, the documents
+ * differ (deeply, key order ignored, arrays in order, unknown keys counted: as the pack list's
+ * `jsonb` comparison); without one, the draft has a question.
+ */
+export function hasUnpublishedChanges(draft: PackDocument, live: PackDocument | null): boolean {
+  if (live === null) return draft.questions.length > 0;
+  return !isDeepStrictEqual(draft, live);
 }

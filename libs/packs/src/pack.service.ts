@@ -24,6 +24,8 @@ export interface PackComparison {
   added: string[];
   removed: string[];
   changed: string[];
+  /** Per changed question id: the paths (relative to the question) whose values differ. */
+  changedPaths: Record<string, string[]>;
 }
 
 /** Checks a document; the issues' paths are relative to the document (`questions.2.id`). */
@@ -33,15 +35,44 @@ function validDocument(document: unknown): PackDocument {
   return check.document;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The dotted paths at which two JSON values differ, down to the first value that is not an object or
+ * array on both sides (`criteria.options.1.description`, `review.minSelectedProbability`); keys in
+ * `to`'s order, then those only in `from`. An array's extra items are paths of their own.
+ */
+export function differingPaths(from: unknown, to: unknown, prefix = ''): string[] {
+  const at = (key: string | number) => (prefix ? `${prefix}.${key}` : String(key));
+  if (Array.isArray(from) && Array.isArray(to)) {
+    const length = Math.max(from.length, to.length);
+    return Array.from({ length }, (_, i) =>
+      i < from.length && i < to.length ? differingPaths(from[i], to[i], at(i)) : [at(i)],
+    ).flat();
+  }
+  if (isRecord(from) && isRecord(to)) {
+    const keys = [...new Set([...Object.keys(to), ...Object.keys(from)])];
+    return keys.flatMap((key) =>
+      key in from && key in to ? differingPaths(from[key], to[key], at(key)) : [at(key)],
+    );
+  }
+  return isDeepStrictEqual(from, to) ? [] : [prefix || '.'];
+}
+
 /** Question ids present only in `to` (added) or only in `from` (removed), and ids in both that differ. */
 export function compareDocuments(from: PackDocument, to: PackDocument): PackComparison {
   const before = new Map(from.questions.map((question) => [question.id, question]));
   const after = new Map(to.questions.map((question) => [question.id, question]));
+  const changed = [...after.keys()].filter(
+    (id) => before.has(id) && !isDeepStrictEqual(before.get(id), after.get(id)),
+  );
   return {
     added: [...after.keys()].filter((id) => !before.has(id)),
     removed: [...before.keys()].filter((id) => !after.has(id)),
-    changed: [...after.keys()].filter(
-      (id) => before.has(id) && !isDeepStrictEqual(before.get(id), after.get(id)),
+    changed,
+    changedPaths: Object.fromEntries(
+      changed.map((id) => [id, differingPaths(before.get(id), after.get(id))]),
     ),
   };
 }
@@ -84,6 +115,20 @@ export class PackService {
       if (!decision.publish) throw new ValidationError(decision.issues);
       return decision.publication;
     });
+    if (!pack) throw new NotFoundError('pack not found');
+    return toPackView(pack);
+  }
+
+  /**
+   * Rollback: the version's document (any version of this pack, checked again, as a rule may have
+   * tightened since it was saved) replaces the draft's, in place, as a PATCH would. The live version is
+   * never touched; publishing the draft afterwards makes the restored document live again.
+   */
+  async restore(userId: string, packId: string, versionId: string): Promise<PackView> {
+    await this.find(userId, packId);
+    const [version] = await this.packs.findVersions(userId, packId, [versionId]);
+    if (!version) throw new NotFoundError('version not found');
+    const pack = await this.packs.update(userId, packId, { document: validDocument(version.document) });
     if (!pack) throw new NotFoundError('pack not found');
     return toPackView(pack);
   }

@@ -1,4 +1,4 @@
-import type { PackDocument } from '@app/domain';
+import { hasUnpublishedChanges, type PackDocument } from '@app/domain';
 import type { PackListRow, PackRecord, PackVersionRow } from '@app/persistence';
 
 export interface PackView {
@@ -8,6 +8,8 @@ export interface PackView {
   draftVersionId: string;
   document: PackDocument;
   liveDocument: PackDocument | null;
+  /** The draft differs from the live version (or, unpublished, has a question): as in the pack list. */
+  unpublishedChanges: boolean;
   updatedAt: string;
 }
 
@@ -38,6 +40,7 @@ export function toPackView(pack: PackRecord): PackView {
     draftVersionId: pack.draftVersionId,
     document: pack.document,
     liveDocument: pack.liveDocument,
+    unpublishedChanges: hasUnpublishedChanges(pack.document, pack.liveDocument),
     updatedAt: pack.updatedAt.toISOString(),
   };
 }

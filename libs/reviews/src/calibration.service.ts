@@ -8,6 +8,20 @@ import {
 } from '@app/domain';
 import { EvaluationRepository, LabelRepository, PackRepository, PackVersionLookup } from '@app/persistence';
 
+/** Days of live traffic the threshold preview looks back over. */
+export const THRESHOLD_PREVIEW_DAYS = 30;
+
+export interface ThresholdPreviewView {
+  packId: string;
+  questionId: string;
+  threshold: number;
+  days: number;
+  since: string;
+  evaluated: number;
+  belowThreshold: number;
+  reviewShare: number | null;
+}
+
 export interface CalibrationView {
   packId: string;
   versionId: string;
@@ -56,5 +70,39 @@ export class CalibrationService {
       }),
     );
     return { packId: pack.id, versionId: version.id, targetAgreement, questions };
+  }
+
+  /**
+   * What a threshold would have done to the last 30 days of the pack's live traffic (api, webhook,
+   * mcp; every version): of the evaluations that stored a selected probability for the question, how
+   * many, and how many are below `threshold` (so would have gone to review for this question).
+   */
+  async previewThreshold(
+    userId: string,
+    packId: string,
+    questionId: string,
+    threshold: number,
+    now = new Date(),
+  ): Promise<ThresholdPreviewView> {
+    const pack = await this.packs.find(userId, packId);
+    if (!pack) throw new NotFoundError('pack not found');
+    const since = new Date(now.getTime() - THRESHOLD_PREVIEW_DAYS * 86_400_000);
+    const { evaluated, below } = await this.evaluations.countLiveBelowThresholdSince(
+      userId,
+      pack.id,
+      questionId,
+      threshold,
+      since,
+    );
+    return {
+      packId: pack.id,
+      questionId,
+      threshold,
+      days: THRESHOLD_PREVIEW_DAYS,
+      since: since.toISOString(),
+      evaluated,
+      belowThreshold: below,
+      reviewShare: evaluated ? below / evaluated : null,
+    };
   }
 }

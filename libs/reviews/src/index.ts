@@ -2,4 +2,9 @@ export { ReviewsModule } from './reviews.module.js';
 export { LabelService, type LabelInput } from './label.service.js';
 export { ReviewService, REVIEWS_PAGE_SIZE, type ReviewItemView, type ReviewPage } from './review.service.js';
 export { StatsService, STATS_DAYS, utcDays, type StatsView } from './stats.service.js';
-export { CalibrationService, type CalibrationView } from './calibration.service.js';
+export {
+  CalibrationService,
+  THRESHOLD_PREVIEW_DAYS,
+  type CalibrationView,
+  type ThresholdPreviewView,
+} from './calibration.service.js';

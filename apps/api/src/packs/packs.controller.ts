@@ -3,6 +3,7 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
+  ApiBadRequestResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -83,10 +84,20 @@ export class PacksController {
   @Authenticated({ permission: 'packs:write' })
   @ApiOperation({
     summary: 'Publish the draft',
-    description:
+    description: [
       'Freezes the current draft as the live version (`liveVersionId` becomes the old `draftVersionId`) and opens a new draft version with a new id holding the same document. The draft is validated again first.',
+      '',
+      'A draft with no questions is refused: 400 `invalid request` with an issue at `questions` (judging it could only give `invalid_pack`).',
+      '',
+      "A draft identical to the live version (`unpublishedChanges: false` on the pack) is **not** refused: it is published as a new version, as before, so scripts that publish on every deploy keep working. Such a version changes nothing for judging, and calibration, which counts the live version's labels, starts again from none; the web app therefore does not offer it (its Publish button is disabled while `unpublishedChanges` is false). Check `unpublishedChanges` before publishing to avoid it.",
+    ].join('\n'),
   })
   @ApiOkResponse({ type: PackDto })
+  @ApiBadRequestResponse({
+    description:
+      '`invalid request`: the draft fails the document check, or has no questions (an issue at `questions`)',
+    type: ErrorBodyDto,
+  })
   @ApiNotFoundResponse(NOT_FOUND)
   publish(@CurrentPrincipal() principal: Principal, @Param('packId') packId: string): Promise<PackDto> {
     return this.packs.publish(principal.userId, packId);
@@ -141,6 +152,31 @@ export class PacksController {
     @Param('versionId') versionId: string,
   ): Promise<PackVersionDocumentDto> {
     return this.packs.version(principal.userId, packId, versionId);
+  }
+
+  @Post(':packId/versions/:versionId/restore')
+  @HttpCode(200)
+  @Authenticated({ permission: 'packs:write' })
+  @ApiOperation({
+    summary: 'Restore a version into the draft (rollback)',
+    description:
+      "Replaces the draft's document with this version's (any version of the pack: an earlier one, the live one or the draft itself), in place, as `PATCH` with that document would: `draftVersionId` stays, the live version is not touched and nothing is published. Publish afterwards to make it live. The document is checked again (400 `invalid request` with `issues` when a rule tightened since). Answers the pack.",
+  })
+  @ApiOkResponse({ type: PackDto })
+  @ApiBadRequestResponse({
+    description: '`invalid request`: the version fails the current document check',
+    type: ErrorBodyDto,
+  })
+  @ApiNotFoundResponse({
+    description: '`pack not found`, or `version not found` when the id is not a version of this pack',
+    type: ErrorBodyDto,
+  })
+  restore(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+    @Param('versionId') versionId: string,
+  ): Promise<PackDto> {
+    return this.packs.restore(principal.userId, packId, versionId);
   }
 
   @Get(':packId/compare')

@@ -205,6 +205,12 @@ export class PackDto {
   })
   liveDocument: PackDocument | null;
 
+  @ApiProperty({
+    description:
+      "True when the draft differs from the live version (deep comparison, key order ignored, arrays in order, unknown keys counted), or when there is no live version and the draft has questions: the pack list's `unpublishedChanges`. False means publishing would make a version identical to the live one.",
+  })
+  unpublishedChanges: boolean;
+
   @ApiProperty({ format: 'date-time' })
   updatedAt: string;
 }
@@ -270,6 +276,15 @@ export class PackComparisonDto {
 
   @ApiProperty({ type: [String], description: 'Question ids in both whose question differs.' })
   changed: string[];
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    example: { department: ['criteria.options.2.description', 'review.minSelectedProbability'] },
+    description:
+      'For each id of `changed`: the dotted paths, relative to the question, whose values differ (a key or array item present on one side only is one path).',
+  })
+  changedPaths: Record<string, string[]>;
 }
 
 export class CompareQueryDto {

@@ -19,6 +19,8 @@ import {
   CreateLabelDto,
   ListReviewsQueryDto,
   ReviewPageDto,
+  ThresholdPreviewDto,
+  ThresholdPreviewQueryDto,
 } from './reviews.dto.js';
 import { StatsDto } from './stats.dto.js';
 
@@ -133,5 +135,30 @@ export class ReviewsController {
       query.versionId,
       query.targetAgreement ?? 0.95,
     );
+  }
+
+  @Get('packs/:packId/threshold-preview')
+  @Authenticated({ permission: 'judgments:read' })
+  @ApiOperation({
+    summary: 'What a review threshold would have done to the last 30 days of live traffic',
+    description:
+      "Of the pack's live evaluations (sources api, webhook and mcp; every version) of the last 30 days that stored a selected probability for `questionId`: how many, how many are below `threshold`, and their share, which is the share of tickets this question alone would have sent to review at that `minSelectedProbability` (the decision rule: below goes to review, equal passes). Evaluations written before selected probabilities were stored are not counted. The draft editor shows it beside the threshold.",
+  })
+  @ApiOkResponse({ type: ThresholdPreviewDto })
+  @ApiBadRequestResponse({
+    description:
+      '`invalid request`: `questionId` or `threshold` missing or malformed (threshold outside 0..1)',
+    type: ErrorBodyDto,
+  })
+  @ApiNotFoundResponse({
+    description: "`pack not found` (missing, deleted, or another user's)",
+    type: ErrorBodyDto,
+  })
+  previewThreshold(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+    @Query() query: ThresholdPreviewQueryDto,
+  ): Promise<ThresholdPreviewDto> {
+    return this.calibration.previewThreshold(principal.userId, packId, query.questionId, query.threshold);
   }
 }

@@ -6,6 +6,7 @@ import {
   IsNumber,
   IsObject,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -160,6 +161,13 @@ class QuestionCalibrationDto {
   suggestedMinSelectedProbability: number | null;
 
   @ApiProperty({
+    minimum: 0,
+    description:
+      'Labels still needed before the suggestion is worth applying: 30 minus `labeled`, at least 0 (docs/reviews.md). The web app offers "Use suggested threshold" only at 0. The suggestion itself is given from any number of labels.',
+  })
+  labelsNeededForSuggestion: number;
+
+  @ApiProperty({
     nullable: true,
     type: Number,
     description: "Share of this version's evaluations whose selected probability is below the suggestion.",
@@ -179,4 +187,57 @@ export class CalibrationDto {
 
   @ApiProperty({ type: [QuestionCalibrationDto] })
   questions: QuestionCalibrationDto[];
+}
+
+export class ThresholdPreviewQueryDto {
+  @ApiProperty({ pattern: '^[A-Za-z0-9_-]{1,64}$', example: 'department', description: 'A question id.' })
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'questionId must be 1 to 64 letters, digits, _ or -' })
+  questionId: string;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: 1,
+    example: 0.6,
+    description: 'The minimum selected probability to try.',
+  })
+  @Type(() => Number)
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  threshold: number;
+}
+
+export class ThresholdPreviewDto {
+  @ApiProperty({ format: 'uuid' })
+  packId: string;
+
+  @ApiProperty()
+  questionId: string;
+
+  @ApiProperty()
+  threshold: number;
+
+  @ApiProperty({ example: 30, description: 'Days looked back over.' })
+  days: number;
+
+  @ApiProperty({ format: 'date-time', description: 'The start of the window (now minus `days`).' })
+  since: string;
+
+  @ApiProperty({
+    description:
+      "The pack's live evaluations (sources api, webhook and mcp, any version) in the window that answered the question.",
+  })
+  evaluated: number;
+
+  @ApiProperty({ description: 'Of those, the ones whose selected probability is below `threshold`.' })
+  belowThreshold: number;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      '`belowThreshold / evaluated`: the share this question alone would have sent to review; null when none.',
+  })
+  reviewShare: number | null;
 }

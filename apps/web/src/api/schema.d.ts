@@ -224,6 +224,10 @@ export interface paths {
         /**
          * Publish the draft
          * @description Freezes the current draft as the live version (`liveVersionId` becomes the old `draftVersionId`) and opens a new draft version with a new id holding the same document. The draft is validated again first.
+         *
+         *     A draft with no questions is refused: 400 `invalid request` with an issue at `questions` (judging it could only give `invalid_pack`).
+         *
+         *     A draft identical to the live version (`unpublishedChanges: false` on the pack) is **not** refused: it is published as a new version, as before, so scripts that publish on every deploy keep working. Such a version changes nothing for judging, and calibration, which counts the live version's labels, starts again from none; the web app therefore does not offer it (its Publish button is disabled while `unpublishedChanges` is false). Check `unpublishedChanges` before publishing to avoid it.
          */
         post: operations["PacksController_publish"];
         delete?: never;
@@ -277,6 +281,26 @@ export interface paths {
         get: operations["PacksController_version"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packs/{packId}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a version into the draft (rollback)
+         * @description Replaces the draft's document with this version's (any version of the pack: an earlier one, the live one or the draft itself), in place, as `PATCH` with that document would: `draftVersionId` stays, the live version is not touched and nothing is published. Publish afterwards to make it live. The document is checked again (400 `invalid request` with `issues` when a rule tightened since). Answers the pack.
+         */
+        post: operations["PacksController_restore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -460,6 +484,26 @@ export interface paths {
          * @description For each question: labeled count; agreement rate (labels equal to the model answer / labeled); Cohen's kappa (choice and boolean) = (p_o - p_e) / (1 - p_e) with p_e = sum_k p_model(k) p_label(k); a confusion matrix (model answer x label); a reliability table (model selected probability in 10 bins of 0.1 vs observed agreement); the suggested minSelectedProbability: the lowest threshold t among the labeled answers' selected probabilities such that the labeled answers with probability >= t agree at least `targetAgreement`; and the share of the version's evaluations whose selected probability is below it. See docs/reviews.md.
          */
         get: operations["ReviewsController_calibrate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packs/{packId}/threshold-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a review threshold would have done to the last 30 days of live traffic
+         * @description Of the pack's live evaluations (sources api, webhook and mcp; every version) of the last 30 days that stored a selected probability for `questionId`: how many, how many are below `threshold`, and their share, which is the share of tickets this question alone would have sent to review at that `minSelectedProbability` (the decision rule: below goes to review, equal passes). Evaluations written before selected probabilities were stored are not counted. The draft editor shows it beside the threshold.
+         */
+        get: operations["ReviewsController_previewThreshold"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1146,6 +1190,8 @@ export interface components {
             document: components["schemas"]["PackDocumentDto"];
             /** @description The published document; null without a live version. */
             liveDocument: components["schemas"]["PackDocumentDto"] | null;
+            /** @description True when the draft differs from the live version (deep comparison, key order ignored, arrays in order, unknown keys counted), or when there is no live version and the draft has questions: the pack list's `unpublishedChanges`. False means publishing would make a version identical to the live one. */
+            unpublishedChanges: boolean;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -1195,6 +1241,18 @@ export interface components {
             removed: string[];
             /** @description Question ids in both whose question differs. */
             changed: string[];
+            /**
+             * @description For each id of `changed`: the dotted paths, relative to the question, whose values differ (a key or array item present on one side only is one path).
+             * @example {
+             *       "department": [
+             *         "criteria.options.2.description",
+             *         "review.minSelectedProbability"
+             *       ]
+             *     }
+             */
+            changedPaths: {
+                [key: string]: string[];
+            };
         };
         TicketMessageDto: {
             /** @enum {string} */
@@ -1467,6 +1525,8 @@ export interface components {
             /** @description Model selected probability in 10 bins vs observed agreement. */
             reliability: components["schemas"]["ReliabilityBinDto"][];
             suggestedMinSelectedProbability: number | null;
+            /** @description Labels still needed before the suggestion is worth applying: 30 minus `labeled`, at least 0 (docs/reviews.md). The web app offers "Use suggested threshold" only at 0. The suggestion itself is given from any number of labels. */
+            labelsNeededForSuggestion: number;
             /** @description Share of this version's evaluations whose selected probability is below the suggestion. */
             reviewShareAtSuggested: number | null;
         };
@@ -1475,6 +1535,28 @@ export interface components {
             versionId: string;
             targetAgreement: number;
             questions: components["schemas"]["QuestionCalibrationDto"][];
+        };
+        ThresholdPreviewDto: {
+            /** Format: uuid */
+            packId: string;
+            questionId: string;
+            threshold: number;
+            /**
+             * @description Days looked back over.
+             * @example 30
+             */
+            days: number;
+            /**
+             * Format: date-time
+             * @description The start of the window (now minus `days`).
+             */
+            since: string;
+            /** @description The pack's live evaluations (sources api, webhook and mcp, any version) in the window that answered the question. */
+            evaluated: number;
+            /** @description Of those, the ones whose selected probability is below `threshold`. */
+            belowThreshold: number;
+            /** @description `belowThreshold / evaluated`: the share this question alone would have sent to review; null when none. */
+            reviewShare: number | null;
         };
         CreateDatasetDto: {
             /** @example November billing tickets */
@@ -2601,6 +2683,15 @@ export interface operations {
                     "application/json": components["schemas"]["PackDto"];
                 };
             };
+            /** @description `invalid request`: the draft fails the document check, or has no questions (an issue at `questions`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description `API key required` or `invalid API key` */
             401: {
                 headers: {
@@ -2783,6 +2874,73 @@ export interface operations {
                 };
             };
             /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found`, or `version not found` when the id is not a version of this pack */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PacksController_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackDto"];
+                };
+            };
+            /** @description `invalid request`: the version fails the current document check */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3419,6 +3577,77 @@ export interface operations {
             };
             /** @description `pack has no published version` (when no versionId is given) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_previewThreshold: {
+        parameters: {
+            query: {
+                /** @description A question id. */
+                questionId: string;
+                /** @description The minimum selected probability to try. */
+                threshold: number;
+            };
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThresholdPreviewDto"];
+                };
+            };
+            /** @description `invalid request`: `questionId` or `threshold` missing or malformed (threshold outside 0..1) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission judgments:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,8 +26,8 @@ export function ConfirmButton({
   ...modal
 }: ModalProps & {
   label: string;
-  /** `aria-label` names the button where its label alone is ambiguous (one per table row). */
-  buttonProps?: ButtonProps & { 'aria-label'?: string };
+  /** The button's props: Mantine's, `aria-label` (one per table row) and `aria-describedby` (why it is disabled). */
+  buttonProps?: ButtonProps & { 'aria-describedby'?: string; 'aria-label'?: string };
   action: ConfirmedAction;
   onClose?: () => void;
 }) {

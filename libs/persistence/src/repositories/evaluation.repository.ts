@@ -12,6 +12,7 @@ import {
 import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import {
+  countLiveBelowThresholdSince,
   countStoredBelowThreshold,
   listEvaluations,
   listReviews,
@@ -119,6 +120,23 @@ export class EvaluationRepository {
     ]);
     const answers = unstored.map((row) => row.answer);
     return shareBelowThreshold(stored ?? { answered: 0, below: 0 }, countBelowThreshold(answers, threshold));
+  }
+
+  /**
+   * Of the pack's live evaluations (api, webhook, mcp) since `since` that stored a selected probability
+   * for the question: how many, and how many are below `threshold`. Rows written before selected
+   * probabilities were stored are not counted.
+   */
+  async countLiveBelowThresholdSince(
+    userId: string,
+    packId: string,
+    questionId: string,
+    threshold: number,
+    since: Date,
+  ): Promise<{ evaluated: number; below: number }> {
+    if (!isUuid(packId)) return { evaluated: 0, below: 0 };
+    const params = { userId, packId, questionId, threshold, since };
+    return (await this.sql.first(countLiveBelowThresholdSince, params)) ?? { evaluated: 0, below: 0 };
   }
 
   /**

@@ -85,6 +85,24 @@ export const unstoredAnswers = defineStatement<VersionQuestion, { answer: Answer
        AND result -> 'answers' ? :questionId`,
 });
 
+/**
+ * The threshold preview (GET /api/packs/{packId}/threshold-preview): of the pack's live evaluations
+ * (`api`, `webhook`, `mcp`; any version) since `since` with a stored selected probability for the
+ * question, how many, and how many below `threshold`, on `evaluations_user_pack_idx`.
+ */
+export const countLiveBelowThresholdSince = defineStatement<
+  { userId: string; packId: string; questionId: string; threshold: number; since: Date },
+  { evaluated: number; below: number }
+>({
+  name: 'evaluations.countLiveBelowThresholdSince',
+  sql: `
+    SELECT count(*)::int AS evaluated,
+           (count(*) FILTER (WHERE (selected_probabilities ->> :questionId)::float8 < :threshold))::int AS below
+      FROM evaluations
+     WHERE user_id = :userId AND pack_id = :packId AND created_at >= :since
+       AND source IN ('api', 'webhook', 'mcp') AND selected_probabilities ? :questionId`,
+});
+
 type EvaluationParam = (typeof EVALUATION_ROW_COLUMNS)[number][2];
 
 /** Many evaluation rows: one array per column (values as `insertEvaluation` sends them). */

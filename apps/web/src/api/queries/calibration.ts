@@ -5,6 +5,8 @@ import { api, unwrap } from '../client';
 export const calibrationKeys = {
   all: ['calibration'] as const,
   report: (packId: string, target: number) => ['calibration', packId, target] as const,
+  preview: (packId: string, questionId: string, threshold: number) =>
+    ['calibration', 'preview', packId, questionId, threshold] as const,
 };
 
 export function useCalibration(packId: string | undefined, target: number) {
@@ -17,5 +19,25 @@ export function useCalibration(packId: string | undefined, target: number) {
         }),
       ),
     enabled: Boolean(packId),
+  });
+}
+
+/**
+ * What a threshold would have sent to review over the last 30 days of live traffic; idle without a
+ * valid question id or a threshold in 0..1.
+ */
+export function useThresholdPreview(packId: string, questionId: string, threshold: number | undefined) {
+  const valid =
+    /^[A-Za-z0-9_-]{1,64}$/.test(questionId) && threshold !== undefined && threshold >= 0 && threshold <= 1;
+  return useQuery({
+    queryKey: calibrationKeys.preview(packId, questionId, threshold ?? -1),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/packs/{packId}/threshold-preview', {
+          params: { path: { packId }, query: { questionId, threshold: threshold! } },
+        }),
+      ),
+    enabled: valid,
+    staleTime: 60_000,
   });
 }

@@ -137,6 +137,20 @@ export function usePublishPack(packId: string, effects?: Effects<Pack, void>) {
   );
 }
 
+/** Rollback: a version's document replaces the draft's (nothing is published). */
+export function useRestoreVersion(packId: string, effects?: Effects<Pack, string>) {
+  return useApiMutation(
+    (versionId: string) =>
+      unwrap(
+        api.POST('/api/packs/{packId}/versions/{versionId}/restore', {
+          params: { path: { packId, versionId } },
+        }),
+      ),
+    settlePacks,
+    effects,
+  );
+}
+
 export function useDeletePack(packId: string, effects?: Effects<unknown, void>) {
   return useApiMutation(
     () => unwrap(api.DELETE('/api/packs/{packId}', { params: { path: { packId } } })),

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { errorMessage, type Schemas } from '../../api/client';
 import { useEditDraftDocument } from '../../api/queries/packs';
-import { decimal, withThreshold } from './calibration';
+import { decimal, labelsNeededText, withThreshold } from './calibration';
 import { formatPercent } from '../../lib/format';
 
 interface Props {
@@ -31,6 +31,8 @@ export function ThresholdSuggestion({
   );
   const suggested = question.suggestedMinSelectedProbability;
   const inDraft = draftThreshold !== undefined;
+  // The API gives a suggestion from any number of labels; it is offered once there are enough.
+  const needed = question.labelsNeededForSuggestion;
 
   const run = () => {
     if (suggested === null) return;
@@ -53,7 +55,11 @@ export function ThresholdSuggestion({
         Threshold (minSelectedProbability): live {decimal(liveThreshold, 4)}, draft{' '}
         {decimal(draftThreshold, 4)}.
       </Text>
-      {suggested === null ? (
+      {needed > 0 ? (
+        <Text size="sm" c="dimmed">
+          {labelsNeededText(needed, question.labeled)}
+        </Text>
+      ) : suggested === null ? (
         <Text size="sm" c="dimmed">
           No threshold reaches {formatPercent(targetAgreement)} agreement with these labels.
         </Text>

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   decimal,
   kappaStrength,
+  labelsNeededText,
   reliabilityPoints,
   thresholdOf,
   totalLabels,
@@ -70,6 +71,7 @@ describe('figures', () => {
       reliability: [],
       suggestedMinSelectedProbability: null,
       reviewShareAtSuggested: null,
+      labelsNeededForSuggestion: 0,
     };
     expect(
       totalLabels({
@@ -103,5 +105,14 @@ describe('thresholds in the document', () => {
 
   it('refuses a question the draft does not have', () => {
     expect(() => withThreshold(DOCUMENT, 'gone', 0.5)).toThrow('The draft has no question "gone"');
+  });
+});
+
+describe('labelsNeededText', () => {
+  it('says how many more labels a suggestion needs', () => {
+    expect(labelsNeededText(28, 2)).toBe(
+      'A threshold is suggested from 30 labels on this question: label 28 more answers (2 so far).',
+    );
+    expect(labelsNeededText(1, 29)).toContain('label 1 more answer (29 so far)');
   });
 });

@@ -78,3 +78,14 @@ export function withThreshold(document: PackDocument, questionId: string, value:
     ),
   };
 }
+
+/**
+ * Why no threshold is suggested yet: the API asks for a minimum of labels per question
+ * (`labelsNeededForSuggestion`, docs/reviews.md) before a suggestion is worth applying.
+ */
+export function labelsNeededText(needed: number, labeled: number): string {
+  const minimum = needed + labeled;
+  return `A threshold is suggested from ${minimum} labels on this question: label ${needed} more ${
+    needed === 1 ? 'answer' : 'answers'
+  } (${labeled} so far).`;
+}

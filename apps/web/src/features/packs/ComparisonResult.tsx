@@ -1,8 +1,67 @@
 import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { findQuestion, type PackDocument } from '../../lib/pack-document';
+import { DataTable } from '../../ui/DataTable';
 import { Empty } from '../../ui/states';
+import { formatValue, valueAtPath } from './packs';
 import { QuestionText } from './QuestionText';
+
+/** A changed question's values, path by path: before (struck through) and after (in bold), highlighted. */
+function ChangedValues({
+  id,
+  paths,
+  from,
+  to,
+}: {
+  id: string;
+  paths: string[];
+  from: PackDocument | undefined;
+  to: PackDocument | undefined;
+}) {
+  const before = findQuestion(from, id);
+  const after = findQuestion(to, id);
+  if (!paths.length || !before || !after) return null;
+  return (
+    <DataTable
+      caption={`Changed values of ${id}`}
+      rows={paths.map((path) => ({ id: path, path }))}
+      minWidth={480}
+      columns={[
+        {
+          header: 'Field',
+          rowHeader: true,
+          cell: (row) => (
+            <Text ff="monospace" size="sm">
+              {row.path}
+            </Text>
+          ),
+        },
+        {
+          header: 'From',
+          cell: (row) => (
+            <Text component="del" size="sm" c="var(--mantine-color-error)" style={{ whiteSpace: 'pre-wrap' }}>
+              {formatValue(valueAtPath(before, row.path))}
+            </Text>
+          ),
+        },
+        {
+          header: 'To',
+          cell: (row) => (
+            <Text
+              component="ins"
+              size="sm"
+              fw={700}
+              c="var(--mantine-color-green-light-color)"
+              style={{ whiteSpace: 'pre-wrap', textDecoration: 'none' }}
+            >
+              {formatValue(valueAtPath(after, row.path))}
+            </Text>
+          ),
+        },
+      ]}
+    />
+  );
+}
 
 interface Props {
   comparison: Schemas['PackComparisonDto'];
@@ -64,6 +123,9 @@ export function ComparisonResult({ comparison, from, to }: Props) {
                   />
                 </Grid.Col>
               </Grid>
+              {key === 'changed' && (
+                <ChangedValues id={id} paths={comparison.changedPaths?.[id] ?? []} from={from} to={to} />
+              )}
             </Paper>
           ))}
         </Stack>

@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { Question } from '../../lib/pack-document';
 import { DERIVE_TARGETS, OUTCOMES } from './packs';
 import { NONE, numberProps, optionalSelectProps, optionalTextProps, type DraftForm } from './draft-inputs';
@@ -9,6 +20,14 @@ const DERIVE_DATA = [
   { value: NONE, label: 'Nothing' },
   ...DERIVE_TARGETS.map((value) => ({ value, label: value })),
 ];
+
+/** Long descriptions wrap onto as many lines as they need. */
+const MULTILINE = { autosize: true, minRows: 1, maxRows: 8 } as const;
+
+const OUTCOME_HELP =
+  'What this answer does to the ticket: accept it, send it to review, or reject it (review wins over reject, reject over accept). None: this answer decides nothing on its own.';
+const DERIVE_HELP =
+  'Copies the chosen option into the result for routing: derived.department or derived.priority (the value), or derived.tags (appended). Nothing: no copy.';
 
 type QuestionOf<T extends Question['type']> = Extract<Question, { type: T }>;
 
@@ -43,12 +62,14 @@ export function ChoiceCriteriaFields({ question, form, path, error }: CriteriaPr
               {...form.getInputProps(`${optionsPath}.${index}.value`)}
               error={error(`criteria.options.${index}.value`, `criteria.options.${index}`)}
             />
-            <TextInput
+            <Textarea
               label="Option description"
+              {...MULTILINE}
               {...optionalTextProps(form, `${optionsPath}.${index}.description`)}
             />
             <Select
               label="Option outcome"
+              description={index === 0 ? OUTCOME_HELP : undefined}
               data={OUTCOME_DATA}
               allowDeselect={false}
               {...optionalSelectProps(form, `${optionsPath}.${index}.outcome`)}
@@ -73,10 +94,10 @@ export function ChoiceCriteriaFields({ question, form, path, error }: CriteriaPr
         </Button>
         <Select
           label="Derive"
-          description="Copies the chosen value into the result"
+          description={DERIVE_HELP}
           data={DERIVE_DATA}
           allowDeselect={false}
-          w={220}
+          w={{ base: '100%', sm: 360 }}
           {...optionalSelectProps(form, `${path}.criteria.derive`)}
         />
       </Group>
@@ -86,27 +107,40 @@ export function ChoiceCriteriaFields({ question, form, path, error }: CriteriaPr
 
 export function BooleanCriteriaFields({ form, path }: CriteriaProps<'boolean'>) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-      <TextInput label="Criteria description" {...optionalTextProps(form, `${path}.criteria.description`)} />
-      {(['outcomeWhenTrue', 'outcomeWhenFalse'] as const).map((key) => (
-        <Select
-          key={key}
-          label={key === 'outcomeWhenTrue' ? 'Outcome when true' : 'Outcome when false'}
-          data={OUTCOME_DATA}
-          allowDeselect={false}
-          {...optionalSelectProps(form, `${path}.criteria.${key}`)}
-        />
-      ))}
-    </SimpleGrid>
+    <Stack gap="xs">
+      <Textarea
+        label="Criteria description"
+        {...MULTILINE}
+        {...optionalTextProps(form, `${path}.criteria.description`)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {(['outcomeWhenTrue', 'outcomeWhenFalse'] as const).map((key) => (
+          <Select
+            key={key}
+            label={key === 'outcomeWhenTrue' ? 'Outcome when true' : 'Outcome when false'}
+            description={OUTCOME_HELP}
+            data={OUTCOME_DATA}
+            allowDeselect={false}
+            {...optionalSelectProps(form, `${path}.criteria.${key}`)}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
 export function ScoreCriteriaFields({ form, path }: CriteriaProps<'score'>) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-      <NumberInput label="Minimum score" required {...numberProps(form, `${path}.criteria.min`)} />
-      <NumberInput label="Maximum score" required {...numberProps(form, `${path}.criteria.max`)} />
-      <TextInput label="Criteria description" {...optionalTextProps(form, `${path}.criteria.description`)} />
-    </SimpleGrid>
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        <NumberInput label="Minimum score" required {...numberProps(form, `${path}.criteria.min`)} />
+        <NumberInput label="Maximum score" required {...numberProps(form, `${path}.criteria.max`)} />
+      </SimpleGrid>
+      <Textarea
+        label="Criteria description"
+        {...MULTILINE}
+        {...optionalTextProps(form, `${path}.criteria.description`)}
+      />
+    </Stack>
   );
 }

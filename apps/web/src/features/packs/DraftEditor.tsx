@@ -1,12 +1,13 @@
-import { Badge, Button, Group, List, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, type Issue, type Schemas } from '../../api/client';
 import { useSaveDraft } from '../../api/queries/packs';
 import { hasChanges, parseDocumentJson } from './packs';
 import { draftErrors, type DraftValues } from './draft-form';
 import { ErrorNotice } from '../../ui/states';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
 import { PublishButton } from './PublishButton';
 import { QuestionList } from './QuestionList';
 
@@ -14,9 +15,17 @@ type View = 'form' | 'raw';
 
 /**
  * The Draft tab: the pack name and the draft document, edited as forms or as raw JSON, then saved
- * (PATCH) or published. Mount it with a key that changes when the saved pack does, so it starts over.
+ * (PATCH) or published from a bar that stays in view. Mount it with a key that changes when the saved
+ * pack does, so it starts over. While edits are unsaved, leaving the page asks first.
  */
-export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
+export function DraftEditor({
+  pack,
+  onDirtyChange,
+}: {
+  pack: Schemas['PackDto'];
+  /** Told whether the editor holds unsaved edits (the versions tab warns before a restore). */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const form = useForm<DraftValues>({ initialValues: { name: pack.name, document: pack.document } });
   const [view, setView] = useState<View>('form');
   const [raw, setRaw] = useState('');
@@ -24,6 +33,10 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
   // The issues of the last refusal that name no field of the form.
   const [formIssues, setFormIssues] = useState<string[]>([]);
   const dirty = hasChanges(pack, form.getValues());
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   function showIssues(issues: Issue[]) {
     const errors = draftErrors(issues);
@@ -54,34 +67,14 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-end">
-        <TextInput
-          label="Pack name"
-          required
-          maxLength={200}
-          w={{ base: '100%', sm: 360 }}
-          {...form.getInputProps('name')}
-        />
-        <Group gap="xs">
-          {dirty ? (
-            <Badge color="orange" variant="light">
-              Unsaved changes
-            </Badge>
-          ) : (
-            <Text size="sm" c="dimmed">
-              All changes saved
-            </Text>
-          )}
-          <Button
-            onClick={() => save.mutate(form.getValues())}
-            loading={save.isPending}
-            disabled={!dirty || Boolean(rawError)}
-          >
-            Save draft
-          </Button>
-          <PublishButton packId={pack.id} dirty={dirty} onIssues={showIssues} />
-        </Group>
-      </Group>
+      <UnsavedChangesGuard dirty={dirty} what="edits to the draft" />
+      <TextInput
+        label="Pack name"
+        required
+        maxLength={200}
+        w={{ base: '100%', sm: 360 }}
+        {...form.getInputProps('name')}
+      />
       {save.error && <ErrorNotice error={save.error} title="The draft was not saved" />}
       {formIssues.length > 0 && (
         <List size="sm" c="red" role="alert" aria-label="Issues with the whole draft">
@@ -108,7 +101,7 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
         </Button>
       </Button.Group>
       {view === 'form' ? (
-        <QuestionList form={form} />
+        <QuestionList packId={pack.id} form={form} />
       ) : (
         <Textarea
           label="Raw JSON"
@@ -123,6 +116,36 @@ export function DraftEditor({ pack }: { pack: Schemas['PackDto'] }) {
           error={rawError}
         />
       )}
+      <Paper
+        component="section"
+        aria-label="Save and publish"
+        withBorder
+        shadow="sm"
+        p="sm"
+        style={{ position: 'sticky', bottom: 0, zIndex: 2 }}
+      >
+        <Group justify="space-between" gap="xs">
+          {dirty ? (
+            <Badge color="orange" variant="light">
+              Unsaved changes
+            </Badge>
+          ) : (
+            <Text size="sm" c="dimmed">
+              All changes saved
+            </Text>
+          )}
+          <Group gap="xs">
+            <Button
+              onClick={() => save.mutate(form.getValues())}
+              loading={save.isPending}
+              disabled={!dirty || Boolean(rawError)}
+            >
+              Save draft
+            </Button>
+            <PublishButton pack={pack} dirty={dirty} onIssues={showIssues} />
+          </Group>
+        </Group>
+      </Paper>
     </Stack>
   );
 }

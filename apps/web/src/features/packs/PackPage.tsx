@@ -1,4 +1,5 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CompareTab } from './CompareTab';
 import { DeletePackButton } from './DeletePackButton';
@@ -15,6 +16,8 @@ export default function PackPage() {
   const { packId = '' } = useParams();
   const query = usePack(packId);
   const pack = query.data;
+  const [tab, setTab] = useState<string | null>('draft');
+  const [draftDirty, setDraftDirty] = useState(false);
   return (
     <Stack>
       <Breadcrumbs>
@@ -57,17 +60,21 @@ export default function PackPage() {
       {query.error && <ErrorNotice error={query.error} title="The pack could not be loaded" />}
       {pack && (
         <>
-          <Tabs defaultValue="draft">
+          <Tabs value={tab} onChange={setTab}>
             <Tabs.List>
               <Tabs.Tab value="draft">Draft</Tabs.Tab>
               <Tabs.Tab value="versions">Versions</Tabs.Tab>
               <Tabs.Tab value="compare">Compare</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="draft" pt="md">
-              <DraftEditor key={`${pack.draftVersionId}:${pack.updatedAt}`} pack={pack} />
+              <DraftEditor
+                key={`${pack.draftVersionId}:${pack.updatedAt}`}
+                pack={pack}
+                onDirtyChange={setDraftDirty}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="versions" pt="md">
-              <VersionsTab pack={pack} />
+              <VersionsTab pack={pack} draftDirty={draftDirty} onRestored={() => setTab('draft')} />
             </Tabs.Panel>
             <Tabs.Panel value="compare" pt="md">
               <CompareTab pack={pack} />

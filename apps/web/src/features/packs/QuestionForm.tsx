@@ -11,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { Question } from '../../lib/pack-document';
-import { changeQuestionType, QUESTION_TYPES, withKey } from './packs';
+import { changeQuestionType, defaultThresholdText, QUESTION_TYPES, withKey } from './packs';
+import { ThresholdPreview } from './ThresholdPreview';
 import type { DraftForm } from './draft-inputs';
 import {
   BooleanCriteriaFields,
@@ -42,13 +43,16 @@ function Criteria({
 }
 
 interface Props {
+  packId: string;
   form: DraftForm;
   question: Question;
   index: number;
+  /** How many questions the draft has, for the move buttons. */
+  count: number;
 }
 
 /** One question of the draft: the common fields, then the criteria of its type. */
-export function QuestionForm({ form, question, index }: Props) {
+export function QuestionForm({ packId, form, question, index, count }: Props) {
   const path = `document.questions.${index}`;
   /** The first error at one of `paths`, relative to the question (`criteria.max`). */
   const error = (...paths: string[]) =>
@@ -76,7 +80,7 @@ export function QuestionForm({ form, question, index }: Props) {
           <TextInput label="Question name" required {...form.getInputProps(`${path}.name`)} />
           <NumberInput
             label="Minimum selected probability"
-            title="Below this probability of the chosen answer, the ticket goes to review"
+            aria-describedby={`${path}-threshold-help`}
             min={0}
             max={1}
             step={0.05}
@@ -92,6 +96,18 @@ export function QuestionForm({ form, question, index }: Props) {
             error={error('review.minSelectedProbability', 'review')}
           />
         </SimpleGrid>
+        <Stack gap={2} id={`${path}-threshold-help`}>
+          <Text size="sm" c="dimmed">
+            Minimum selected probability: when the model gives its chosen answer a probability below this, the
+            ticket goes to review (equal passes). Higher sends more tickets to people; 0 never sends a ticket
+            to review for this question's confidence. {defaultThresholdText(question)}
+          </Text>
+          <ThresholdPreview
+            packId={packId}
+            questionId={typeof question.id === 'string' ? question.id : ''}
+            threshold={typeof threshold === 'number' ? threshold : undefined}
+          />
+        </Stack>
         <Textarea
           label="Instructions"
           autosize
@@ -107,6 +123,24 @@ export function QuestionForm({ form, question, index }: Props) {
         )}
         <Criteria question={question} form={form} path={path} error={error} />
         <Group justify="flex-end">
+          <Button
+            variant="default"
+            size="xs"
+            aria-label={`Move up question ${index + 1}`}
+            disabled={index === 0}
+            onClick={() => form.reorderListItem('document.questions', { from: index, to: index - 1 })}
+          >
+            Move up
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            aria-label={`Move down question ${index + 1}`}
+            disabled={index === count - 1}
+            onClick={() => form.reorderListItem('document.questions', { from: index, to: index + 1 })}
+          >
+            Move down
+          </Button>
           <Button
             variant="subtle"
             color="red"

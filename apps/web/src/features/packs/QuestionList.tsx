@@ -5,7 +5,7 @@ import { Empty } from '../../ui/states';
 import { QuestionForm } from './QuestionForm';
 
 /** The form view of the draft: a form per question, and buttons to add one of each type. */
-export function QuestionList({ form }: { form: DraftForm }) {
+export function QuestionList({ packId, form }: { packId: string; form: DraftForm }) {
   const { document } = form.getValues();
   const error = form.errors['document.questions'];
   return (
@@ -23,9 +23,11 @@ export function QuestionList({ form }: { form: DraftForm }) {
       {document.questions.map((question, index) => (
         <QuestionForm
           key={form.key(`document.questions.${index}`)}
+          packId={packId}
           form={form}
           question={question}
           index={index}
+          count={document.questions.length}
         />
       ))}
       <Group gap="xs">

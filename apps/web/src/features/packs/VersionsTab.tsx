@@ -6,6 +6,7 @@ import { versionKind, versionNumber } from '../../lib/versions';
 import { DataTable } from '../../ui/DataTable';
 import { Empty, QueryState } from '../../ui/states';
 import { usePackVersions } from '../../api/queries/packs';
+import { RestoreVersionButton } from './RestoreVersionButton';
 
 type Version = Schemas['PackVersionDto'];
 
@@ -15,8 +16,19 @@ const KIND_BADGE = {
   published: { color: 'blue', label: 'Earlier version' },
 } as const;
 
-/** The Versions tab: every version of the pack, newest first, with the live one marked. */
-export function VersionsTab({ pack }: { pack: Schemas['PackDto'] }) {
+/**
+ * The Versions tab: every version of the pack, newest first, with the live one marked, and each
+ * published version's "Restore into draft" (rollback).
+ */
+export function VersionsTab({
+  pack,
+  draftDirty = false,
+  onRestored,
+}: {
+  pack: Schemas['PackDto'];
+  draftDirty?: boolean;
+  onRestored?: () => void;
+}) {
   const versions = usePackVersions(pack.id);
   return (
     <QueryState query={versions}>
@@ -27,7 +39,7 @@ export function VersionsTab({ pack }: { pack: Schemas['PackDto'] }) {
         return (
           <DataTable
             rows={list}
-            minWidth={720}
+            minWidth={860}
             striped
             empty={<Empty title="No versions" />}
             columns={[
@@ -72,6 +84,23 @@ export function VersionsTab({ pack }: { pack: Schemas['PackDto'] }) {
                     Playground
                   </Anchor>
                 ),
+              },
+              {
+                header: 'Rollback',
+                cell: (version) =>
+                  number(version) === undefined ? (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  ) : (
+                    <RestoreVersionButton
+                      packId={pack.id}
+                      versionId={version.id}
+                      name={`version ${number(version)}`}
+                      draftDirty={draftDirty}
+                      onRestored={onRestored}
+                    />
+                  ),
               },
             ]}
           />

@@ -1,14 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  answerCount,
   changeQuestionType,
+  defaultThreshold,
+  defaultThresholdText,
   describeCriteria,
   exportFileName,
+  formatValue,
   hasChanges,
   MINIMAL_DOCUMENT,
   newQuestion,
   nextQuestionId,
   parseDocumentJson,
   parseImport,
+  publishBlocker,
+  thresholdPreviewText,
+  valueAtPath,
   withKey,
 } from './packs';
 import { SAMPLE_DOCUMENT as document } from '../../lib/pack-document.fixtures';
@@ -21,7 +28,32 @@ describe('questions', () => {
     expect(choice).toMatchObject({ type: 'choice', id: 'question_3', instructions: '' });
     expect((choice.criteria.options as unknown[]).length).toBe(2);
     expect(newQuestion('score', document).criteria).toEqual({ min: 1, max: 5 });
-    expect(newQuestion('boolean', document).review).toEqual({ minSelectedProbability: 0.6 });
+    expect(newQuestion('boolean', document).review).toEqual({ minSelectedProbability: 0.7 });
+    expect(newQuestion('choice', document).review).toEqual({ minSelectedProbability: 0.7 });
+    // 0.6 on a 1-5 score sent every ticket to review: a new score question starts at 0.4.
+    expect(newQuestion('score', document).review).toEqual({ minSelectedProbability: 0.4 });
+  });
+
+  it('sets the default threshold from chance by type and number of answers', () => {
+    const choice = (n: number) =>
+      ({
+        ...newQuestion('choice', MINIMAL_DOCUMENT),
+        criteria: { options: Array.from({ length: n }, (_, i) => ({ value: `o${i}` })) },
+      }) as ReturnType<typeof newQuestion>;
+    const score = (min: number, max: number) =>
+      ({ ...newQuestion('score', MINIMAL_DOCUMENT), criteria: { min, max } }) as ReturnType<
+        typeof newQuestion
+      >;
+    expect([2, 3, 4, 5, 10].map((n) => defaultThreshold(choice(n)))).toEqual([0.7, 0.6, 0.55, 0.52, 0.46]);
+    expect([score(1, 5), score(1, 3), score(0, 10)].map(defaultThreshold)).toEqual([0.4, 0.5, 0.32]);
+    // Beyond 11 values, or not integers, a score has no probabilities: any threshold passes.
+    expect(answerCount(score(0, 100))).toBeNull();
+    expect(defaultThreshold(score(0, 100))).toBe(0);
+    expect(defaultThreshold(score(0.5, 2.5))).toBe(0);
+    // Every default stays above chance, so a model no better than chance goes to review.
+    for (const n of [2, 3, 5, 8, 12]) expect(defaultThreshold(choice(n))).toBeGreaterThan(1 / n);
+    expect(defaultThresholdText(score(1, 5))).toContain('0.4');
+    expect(defaultThresholdText(score(0, 100))).toContain('any threshold passes');
   });
 
   it('keeps everything but criteria when the type changes', () => {
@@ -97,5 +129,54 @@ describe('misc', () => {
     expect(hasChanges(saved, { name: 'A', document: structuredClone(document) })).toBe(false);
     expect(hasChanges(saved, { name: 'B', document })).toBe(true);
     expect(hasChanges(saved, { name: 'A', document: MINIMAL_DOCUMENT })).toBe(true);
+  });
+});
+
+describe('publishing and the threshold preview', () => {
+  it('offers Publish only for a saved draft with questions that differs from the live version', () => {
+    expect(publishBlocker({ document, unpublishedChanges: true })).toBeUndefined();
+    expect(publishBlocker({ document, unpublishedChanges: false })).toMatch(/same as the live version/);
+    expect(publishBlocker({ document: MINIMAL_DOCUMENT, unpublishedChanges: false })).toMatch(
+      /Add a question/,
+    );
+  });
+
+  it('says what share of the last days would have gone to review', () => {
+    const percent = (value: number | null) => `${Math.round((value ?? 0) * 100)}%`;
+    expect(
+      thresholdPreviewText(
+        { threshold: 0.6, days: 30, evaluated: 5, belowThreshold: 5, reviewShare: 1 },
+        percent,
+      ),
+    ).toBe(
+      'At 0.6, this question would have sent 100% of the last 30 days to review (5 of 5 live evaluations).',
+    );
+    expect(
+      thresholdPreviewText(
+        { threshold: 0.6, days: 30, evaluated: 0, belowThreshold: 0, reviewShare: null },
+        percent,
+      ),
+    ).toMatch(/^No live evaluation answered this question/);
+  });
+});
+
+describe('changed values', () => {
+  it('reads the value at a changed path and formats it', () => {
+    const question = document.questions[0];
+    expect(valueAtPath(question, 'review.minSelectedProbability')).toBe(
+      question.review.minSelectedProbability,
+    );
+    expect(
+      valueAtPath({ criteria: { options: [{ value: 'a' }, { value: 'b' }] } }, 'criteria.options.1.value'),
+    ).toBe('b');
+    expect(valueAtPath({ a: 1 }, 'a.b.c')).toBeUndefined();
+    expect(valueAtPath({ a: 1 }, '.')).toEqual({ a: 1 });
+    expect([
+      formatValue(undefined),
+      formatValue(''),
+      formatValue('x'),
+      formatValue(0.6),
+      formatValue({ v: 1 }),
+    ]).toEqual(['—', '(empty)', 'x', '0.6', '{"v":1}']);
   });
 });

@@ -46,16 +46,75 @@ export function nextQuestionId(document: PackDocument): string {
   return `question_${n}`;
 }
 
+/**
+ * How many answers the model chooses among, each with a probability: a choice's options, a boolean's
+ * two sides, a score's integer values (when min and max are integers at most 10 apart). Null for a
+ * score without probabilities (its selected probability always counts as 1).
+ */
+export function answerCount(question: Question): number | null {
+  switch (question.type) {
+    case 'choice': {
+      // Raw JSON can leave a choice without its options for a moment.
+      const options: unknown = question.criteria?.options;
+      return Array.isArray(options) ? Math.max(2, options.length) : 2;
+    }
+    case 'boolean':
+      return 2;
+    case 'score': {
+      const criteria: Partial<{ min: number; max: number }> = question.criteria ?? {};
+      const { min, max } = criteria;
+      if (typeof min !== 'number' || typeof max !== 'number') return null;
+      const integers = Number.isInteger(min) && Number.isInteger(max) && max > min && max - min <= 10;
+      return integers ? max - min + 1 : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The share of the way from chance (1/k) to certainty that a new question's threshold starts at:
+ * 40% for choices and booleans; 25% for scores, whose neighbouring values share the probability (a
+ * model sure of "3 or 4" on a 5-point scale gives each about 0.45). See docs/judging.md.
+ */
+const ABOVE_CHANCE = { choice: 0.4, boolean: 0.4, score: 0.25 } as const;
+
+/**
+ * The minimum selected probability a new question starts with, by type and number of answers:
+ * chance (1/k) plus a share of the way to certainty, to two decimals. A boolean or a 2-option choice
+ * gets 0.7, 3 options 0.6, 5 options 0.52; a 1–5 score 0.4 (0.6 sent every ticket of a 5-point score
+ * to review); a score without probabilities 0 (any threshold would pass).
+ */
+export function defaultThreshold(question: Question): number {
+  const k = answerCount(question);
+  if (k === null) return 0;
+  const chance = 1 / k;
+  const share = ABOVE_CHANCE[question.type] ?? 0.4;
+  return Math.round((chance + share * (1 - chance)) * 100) / 100;
+}
+
+/** The default in words, for the threshold's help text. */
+export function defaultThresholdText(question: Question): string {
+  const k = answerCount(question);
+  if (k === null && question.type !== 'score') return '';
+  if (k === null)
+    return 'This score has no probabilities per value, so any threshold passes: 0 is the default.';
+  const share = ABOVE_CHANCE[question.type] ?? 0.4;
+  return `Default for ${k} possible answers: ${defaultThreshold(question)} (chance is 1/${k}; the default is ${Math.round(
+    share * 100,
+  )}% of the way from chance to certainty).`;
+}
+
 export function newQuestion(type: QuestionType, document: PackDocument): Question {
   const id = nextQuestionId(document);
-  return {
+  const question = {
     type,
     id,
     name: `Question ${document.questions.length + 1}`,
     instructions: '',
     criteria: defaultCriteria(type),
-    review: { minSelectedProbability: 0.6 },
   } as Question;
+  return { ...question, review: { minSelectedProbability: defaultThreshold(question) } };
 }
 
 /** The question as another type: criteria start over, every other field (unknown keys too) stays. */
@@ -145,6 +204,46 @@ export function describeCriteria(question: Question): string[] {
   const threshold = question.review?.minSelectedProbability;
   if (typeof threshold === 'number') lines.push(`Review below ${threshold}`);
   return lines;
+}
+
+/** The value at a dotted path of the compare route's `changedPaths` (`criteria.options.1.value`). */
+export function valueAtPath(value: unknown, path: string): unknown {
+  if (path === '.' || path === '') return value;
+  return path.split('.').reduce<unknown>((current, key) => {
+    if (current === null || typeof current !== 'object') return undefined;
+    return (current as Record<string, unknown>)[key];
+  }, value);
+}
+
+/** A changed value as compare shows it: text as is, anything else as JSON, a missing one as "—". */
+export function formatValue(value: unknown): string {
+  if (value === undefined) return '—';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  return JSON.stringify(value);
+}
+
+/** The threshold preview in words: the share of the last days' live traffic sent to review. */
+export function thresholdPreviewText(
+  preview: Pick<
+    Schemas['ThresholdPreviewDto'],
+    'threshold' | 'days' | 'evaluated' | 'belowThreshold' | 'reviewShare'
+  >,
+  percent: (value: number | null) => string,
+): string {
+  if (preview.evaluated === 0)
+    return `No live evaluation answered this question in the last ${preview.days} days: nothing to preview yet.`;
+  return `At ${preview.threshold}, this question would have sent ${percent(preview.reviewShare)} of the last ${
+    preview.days
+  } days to review (${preview.belowThreshold} of ${preview.evaluated} live evaluations).`;
+}
+
+/** Why Publish is not offered, or undefined when it is: a saved draft with questions, unlike the live one. */
+export function publishBlocker(
+  pack: Pick<Schemas['PackDto'], 'document' | 'unpublishedChanges'>,
+): string | undefined {
+  if (pack.document.questions.length === 0) return 'Add a question and save the draft before publishing.';
+  if (!pack.unpublishedChanges) return 'Nothing to publish: the saved draft is the same as the live version.';
+  return undefined;
 }
 
 /** Whether the edited draft differs from the saved one (name or document). */

@@ -12,6 +12,7 @@ const PACK = {
   draftVersionId: DRAFT,
   updatedAt: '2026-01-01T00:00:00Z',
   document: { questions: [] },
+  unpublishedChanges: true,
   liveDocument: {
     questions: [
       {
