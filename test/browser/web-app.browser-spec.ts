@@ -47,6 +47,27 @@ describe('the web app in a browser', () => {
     evaluationId?: string;
     goldenSimulationId?: string;
   } = {};
+  let apiKey = '';
+
+  /** The default Reviews page's total ("1 of 1 shown"); 0 when it shows the empty queue. */
+  async function reviewTotal(search = ''): Promise<number> {
+    await page.goto(`/reviews${search}`);
+    const count = page.getByText(/ of [\d,]+\+? shown/);
+    const empty = page.getByText('Nothing to review');
+    await count.or(empty).first().waitFor();
+    if (await empty.isVisible()) return 0;
+    return Number((await count.innerText()).match(/ of ([\d,]+)/)![1].replace(/,/g, ''));
+  }
+
+  /** The dashboard's "Evaluations today" (0 for the empty dashboard). */
+  async function evaluationsToday(search = ''): Promise<number> {
+    await page.goto(`/${search}`);
+    const card = page.locator('.mantine-Paper-root').filter({ hasText: 'Evaluations today' }).first();
+    const empty = page.getByText(/^No (live )?evaluations yet$/);
+    await card.or(empty).first().waitFor();
+    if (await empty.isVisible()) return 0;
+    return Number((await card.locator('p').nth(1).innerText()).replace(/,/g, ''));
+  }
 
   beforeAll(async () => {
     gateway = await startFakeGateway();
@@ -66,7 +87,7 @@ describe('the web app in a browser', () => {
 
   it('signs a new user up and shows the empty dashboard', async () => {
     await signUpInBrowser(page, email, PASSWORD);
-    await page.getByText('No evaluations yet').waitFor();
+    await page.getByText('No live evaluations yet').waitFor();
     await page.getByRole('link', { name: 'Go to Packs' }).waitFor();
   });
 
@@ -77,6 +98,7 @@ describe('the web app in a browser', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     const secret = await page.getByRole('textbox', { name: 'API key' }).inputValue();
     expect(secret).toMatch(/^tj_live_/);
+    apiKey = secret;
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('rowheader', { name: 'CI key' }).waitFor();
     expect(await page.content()).not.toContain(secret);
@@ -131,15 +153,55 @@ describe('the web app in a browser', () => {
     await expectAccessible(page, 'playground with a result');
   });
 
-  it('labels an evaluation from the review queue', async () => {
+  it('labels an evaluation from the review queue, the playground behind the switch', async () => {
+    // Reviews show live traffic by default: the playground's judgment is behind the switch.
     await page.goto('/reviews');
+    await page.getByText('Nothing to review').waitFor();
+    const experimentsSwitch = page.getByRole('switch', { name: 'Include playground and simulations' });
+    expect(await experimentsSwitch.isChecked()).toBe(false);
+    // The switch is controlled by the URL: its state follows once the URL has changed.
+    await experimentsSwitch.click();
+    await page.waitForURL(/experiments=true/);
+    await page.getByRole('switch', { name: 'Include playground and simulations', checked: true }).waitFor();
+    await page.getByRole('cell', { name: 'Playground' }).first().waitFor();
     await page.getByRole('link').filter({ hasText: 'Charged twice' }).first().click();
-    await page.waitForURL(/\/evaluations\//);
+    await page.waitForURL(/\/evaluations\/.*experiments=true/);
     ids.evaluationId = new URL(page.url()).pathname.split('/').at(-1);
+    // The place in the queue and its controls are in view.
+    const queueBar = page.getByRole('navigation', { name: 'Review queue' });
+    await queueBar.getByText('Review queue: 1 of 1').waitFor();
     const question = page.getByRole('region', { name: /^Department/ });
     await question.getByRole('button', { name: 'Agree' }).click();
     await question.getByText('Agrees with model').waitFor();
     await question.getByRole('button', { name: 'Delete label' }).waitFor();
+    // Then every other question at once.
+    await queueBar.getByRole('button', { name: 'Agree with all remaining questions' }).click();
+    await page.getByText('Every question has a label.', { exact: false }).waitFor();
+    expect(
+      await queueBar.getByRole('button', { name: 'Agree with all remaining questions' }).isDisabled(),
+    ).toBe(true);
+    const evaluation = (await (await page.request.get(`/api/evaluations/${ids.evaluationId}`)).json()) as {
+      labels: Array<{ agreement: boolean }>;
+      result: { answers: Record<string, unknown> };
+    };
+    expect(evaluation.labels).toHaveLength(Object.keys(evaluation.result.answers).length);
+    expect(evaluation.labels.every((label) => label.agreement)).toBe(true);
+  });
+
+  it('judges a live ticket through the API, which Reviews and the dashboard show by default', async () => {
+    gateway.next({ kind: 'answer', confidence: 0.4, choose: { abusive: false } });
+    const judged = await fetch(`${api.url}/api/judge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify({
+        packId: ids.packId,
+        ticket: { subject: 'Live ticket', customerMessage: 'My invoice shows the wrong amount' },
+      }),
+    });
+    expect(judged.status).toBe(200);
+    expect(await reviewTotal()).toBe(1);
+    await page.getByRole('cell', { name: 'API', exact: true }).waitFor();
+    expect(await evaluationsToday()).toBe(1);
   });
 
   it('refuses a CSV with a bad line, then takes a good one', async () => {
@@ -160,7 +222,12 @@ describe('the web app in a browser', () => {
       .waitFor();
   });
 
-  it('runs a simulation to completion, watching its progress bar', async () => {
+  it('runs a simulation to completion, watching its progress bar; live views do not change', async () => {
+    const before = { reviews: await reviewTotal(), today: await evaluationsToday() };
+    const withExperiments = {
+      reviews: await reviewTotal('?experiments=true'),
+      today: await evaluationsToday('?experiments=true'),
+    };
     await page.goto('/simulations');
     await page.getByRole('combobox', { name: 'Dataset' }).click();
     await page.getByRole('option', { name: 'Last week' }).click();
@@ -171,6 +238,21 @@ describe('the web app in a browser', () => {
     ids.simulationId = page.url().split('/').at(-1);
     await page.getByRole('progressbar').first().waitFor();
     await page.getByText(/3 of 3 tickets/).waitFor({ timeout: 30_000 });
+
+    // The default Reviews page and dashboard count live traffic only: the simulation changes neither.
+    expect({ reviews: await reviewTotal(), today: await evaluationsToday() }).toEqual(before);
+    // The switch shows the simulation's evaluations (3 judged today, those in review in the queue).
+    const simulated = (await (
+      await page.request.get(`/api/evaluations?simulationId=${ids.simulationId}&status=review`)
+    ).json()) as { items: unknown[] };
+    expect(await evaluationsToday('?experiments=true')).toBe(withExperiments.today + 3);
+    // The dashboard's switch, turned off again, leaves the URL's default.
+    const experimentsSwitch = page.getByRole('switch', { name: 'Include playground and simulations' });
+    expect(await experimentsSwitch.isChecked()).toBe(true);
+    await experimentsSwitch.click();
+    await page.waitForURL((url) => !url.search.includes('experiments'));
+    await page.getByRole('switch', { name: 'Include playground and simulations', checked: false }).waitFor();
+    expect(await reviewTotal('?experiments=true')).toBe(withExperiments.reviews + simulated.items.length);
   });
 
   it("fills a pack's CSV template with expected answers, deletes a ticket, and shows a run's agreement", async () => {

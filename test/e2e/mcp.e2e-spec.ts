@@ -118,6 +118,16 @@ describe('MCP tools over OAuth, against the REST answers', () => {
     expect(await structured(mcp, 'list_reviews', { labeled: 'true' })).toEqual(
       (await keyed.get('/api/reviews?labeled=true')).body,
     );
+    // `source` as over HTTP (the tool's judgments are `mcp`'s).
+    const mcpReviews = (await keyed.get('/api/reviews?source=mcp')).body;
+    expect(await structured(mcp, 'list_reviews', { source: ['mcp', 'webhook'] })).toEqual(mcpReviews);
+    expect(await structured(mcp, 'list_reviews', { source: ['simulation', 'playground'] })).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+      totalCapped: false,
+    });
+    expect(mcpReviews.total).toBe(evaluation.status === 'review' ? 1 : 0);
     expect(await structured(mcp, 'get_calibration', { packId: pack.id })).toEqual(
       (await keyed.get(`/api/packs/${pack.id}/calibration`)).body,
     );

@@ -136,7 +136,12 @@ describe('review queue and labels', () => {
     const bob = await newTenant(api.url);
     const pack = await createPublishedPack(alice.keyed);
     await judgeForReview(alice.keyed, pack.id);
-    expect((await bob.keyed.get('/api/reviews')).body).toEqual({ items: [], nextCursor: null });
+    expect((await bob.keyed.get('/api/reviews')).body).toEqual({
+      items: [],
+      nextCursor: null,
+      total: 0,
+      totalCapped: false,
+    });
   });
 
   it('labels a question (201), replaces it (200), lists it on the evaluation and deletes it (204)', async () => {

@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppLayout } from './ui/AppLayout';
 import { preloadDailyChart } from './features/dashboard/DailySection';
 import { statsQuery } from './api/queries/stats';
+import { includesExperiments, sourceFilter } from './lib/sources';
 import DashboardPage from './features/dashboard/DashboardPage';
 import { queryClient } from './api/query-client';
 import { NotFoundPage } from './ui/NotFoundPage';
@@ -11,7 +12,8 @@ import { NotFoundPage } from './ui/NotFoundPage';
 // landing page: it is in the main bundle, and opening the app on it starts its data request and
 // its chart's download at once, in parallel, rather than one after the other.
 if (window.location.pathname === '/') {
-  void queryClient.prefetchQuery(statsQuery);
+  const experiments = includesExperiments(new URLSearchParams(window.location.search));
+  void queryClient.prefetchQuery(statsQuery(sourceFilter(experiments)));
   void preloadDailyChart();
 }
 const PacksPage = lazy(() => import('./features/packs/PacksPage'));

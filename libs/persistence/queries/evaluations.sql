@@ -8,6 +8,166 @@ SELECT count(*)::int AS evaluated,
  WHERE user_id = $3 AND pack_id = $4 AND created_at >= $5
    AND source IN ('api', 'webhook', 'mcp') AND selected_probabilities ? $1;
 
+-- evaluations.countReviews[all]
+-- params: $1 userId, $2 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+         LIMIT $2) AS capped;
+
+-- evaluations.countReviews[labeled]
+-- params: $1 userId, $2 labeled, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND labeled = $2
+         LIMIT $3) AS capped;
+
+-- evaluations.countReviews[labeled+sources]
+-- params: $1 userId, $2 labeled, $3 sources, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND labeled = $2
+           AND source = ANY($3::text[])
+         LIMIT $4) AS capped;
+
+-- evaluations.countReviews[packId]
+-- params: $1 userId, $2 packId, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+         LIMIT $3) AS capped;
+
+-- evaluations.countReviews[packId+labeled]
+-- params: $1 userId, $2 packId, $3 labeled, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND labeled = $3
+         LIMIT $4) AS capped;
+
+-- evaluations.countReviews[packId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 labeled, $4 sources, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND labeled = $3
+           AND source = ANY($4::text[])
+         LIMIT $5) AS capped;
+
+-- evaluations.countReviews[packId+questionId]
+-- params: $1 userId, $2 packId, $3 questionId, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+         LIMIT $4) AS capped;
+
+-- evaluations.countReviews[packId+questionId+labeled]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+           AND labeled = $4
+         LIMIT $5) AS capped;
+
+-- evaluations.countReviews[packId+questionId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+           AND labeled = $4
+           AND source = ANY($5::text[])
+         LIMIT $6) AS capped;
+
+-- evaluations.countReviews[packId+questionId+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 sources, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+           AND source = ANY($4::text[])
+         LIMIT $5) AS capped;
+
+-- evaluations.countReviews[packId+sources]
+-- params: $1 userId, $2 packId, $3 sources, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND pack_id = $2
+           AND source = ANY($3::text[])
+         LIMIT $4) AS capped;
+
+-- evaluations.countReviews[questionId]
+-- params: $1 userId, $2 questionId, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND result -> 'answers' ? $2
+         LIMIT $3) AS capped;
+
+-- evaluations.countReviews[questionId+labeled]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND result -> 'answers' ? $2
+           AND labeled = $3
+         LIMIT $4) AS capped;
+
+-- evaluations.countReviews[questionId+labeled+sources]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 sources, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND result -> 'answers' ? $2
+           AND labeled = $3
+           AND source = ANY($4::text[])
+         LIMIT $5) AS capped;
+
+-- evaluations.countReviews[questionId+sources]
+-- params: $1 userId, $2 questionId, $3 sources, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND result -> 'answers' ? $2
+           AND source = ANY($3::text[])
+         LIMIT $4) AS capped;
+
+-- evaluations.countReviews[sources]
+-- params: $1 userId, $2 sources, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND status = 'review'
+           AND source = ANY($2::text[])
+         LIMIT $3) AS capped;
+
 -- evaluations.countStoredBelowThreshold
 -- params: $1 questionId, $2 threshold, $3 userId, $4 packVersionId
 SELECT count(*)::int AS answered,
@@ -582,6 +742,37 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
  ORDER BY created_at DESC, id DESC
  LIMIT $5;
 
+-- evaluations.listReviews[labeled+sources]
+-- params: $1 userId, $2 labeled, $3 sources, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND labeled = $2
+   AND source = ANY($3::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[labeled+sources+after]
+-- params: $1 userId, $2 labeled, $3 sources, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND labeled = $2
+   AND source = ANY($3::text[])
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
 -- evaluations.listReviews[packId]
 -- params: $1 userId, $2 packId, $3 limit
 SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
@@ -641,6 +832,39 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
    AND (created_at, id) < ($4::timestamptz, $5::uuid)
  ORDER BY created_at DESC, id DESC
  LIMIT $6;
+
+-- evaluations.listReviews[packId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 labeled, $4 sources, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[packId+labeled+sources+after]
+-- params: $1 userId, $2 packId, $3 labeled, $4 sources, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
 
 -- evaluations.listReviews[packId+questionId]
 -- params: $1 userId, $2 packId, $3 questionId, $4 limit
@@ -706,6 +930,105 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
  ORDER BY created_at DESC, id DESC
  LIMIT $7;
 
+-- evaluations.listReviews[packId+questionId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+   AND source = ANY($5::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listReviews[packId+questionId+labeled+sources+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 afterAt, $7 afterId, $8 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+   AND source = ANY($5::text[])
+   AND (created_at, id) < ($6::timestamptz, $7::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $8;
+
+-- evaluations.listReviews[packId+questionId+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 sources, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND source = ANY($4::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[packId+questionId+sources+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 sources, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND source = ANY($4::text[])
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listReviews[packId+sources]
+-- params: $1 userId, $2 packId, $3 sources, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND source = ANY($3::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[packId+sources+after]
+-- params: $1 userId, $2 packId, $3 sources, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND pack_id = $2
+   AND source = ANY($3::text[])
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
 -- evaluations.listReviews[questionId]
 -- params: $1 userId, $2 questionId, $3 limit
 SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
@@ -765,6 +1088,99 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
    AND (created_at, id) < ($4::timestamptz, $5::uuid)
  ORDER BY created_at DESC, id DESC
  LIMIT $6;
+
+-- evaluations.listReviews[questionId+labeled+sources]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 sources, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listReviews[questionId+labeled+sources+after]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 sources, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listReviews[questionId+sources]
+-- params: $1 userId, $2 questionId, $3 sources, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND source = ANY($3::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listReviews[questionId+sources+after]
+-- params: $1 userId, $2 questionId, $3 sources, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND result -> 'answers' ? $2
+   AND source = ANY($3::text[])
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listReviews[sources]
+-- params: $1 userId, $2 sources, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND source = ANY($2::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listReviews[sources+after]
+-- params: $1 userId, $2 sources, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND status = 'review'
+   AND source = ANY($2::text[])
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
 
 -- evaluations.unstoredAnswers
 -- params: $1 questionId, $2 userId, $3 packVersionId

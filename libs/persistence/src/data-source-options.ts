@@ -12,7 +12,10 @@ import { SimulationEntity } from './entities/simulation.entity.js';
 import { WebhookEndpointEntity } from './entities/webhook-endpoint.entity.js';
 import { InboundEventEntity } from './entities/inbound-event.entity.js';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity.js';
-import { EvaluationDailyStatsEntity } from './entities/evaluation-daily-stats.entity.js';
+import {
+  EvaluationDailySourceStatsEntity,
+  EvaluationDailyStatsEntity,
+} from './entities/evaluation-daily-stats.entity.js';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
 import { PacksAndEvaluations1763856000000 } from './migrations/1763856000000-packs-and-evaluations.js';
 import { ReviewsLabelsStats1763942400000 } from './migrations/1763942400000-reviews-labels-stats.js';
@@ -26,6 +29,7 @@ import { SimulationCompletions1764547200000 } from './migrations/1764547200000-s
 import { SelectedProbabilities1764633600000 } from './migrations/1764633600000-selected-probabilities.js';
 import { DeliveryClaimOwners1764720000000 } from './migrations/1764720000000-delivery-claim-owners.js';
 import { OAuthClientAuthorizedAt1764723600000 } from './migrations/1764723600000-oauth-client-authorized-at.js';
+import { SourceStats1795750200000 } from './migrations/1795750200000-source-stats.js';
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1795750324599-dataset-ticket-keys-and-expected-answers.js';
 import {
   OAuthClientEntity,
@@ -55,6 +59,7 @@ export const ENTITIES = [
   InboundEventEntity,
   WebhookDeliveryEntity,
   EvaluationDailyStatsEntity,
+  EvaluationDailySourceStatsEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -71,6 +76,7 @@ export const MIGRATIONS = [
   SelectedProbabilities1764633600000,
   DeliveryClaimOwners1764720000000,
   OAuthClientAuthorizedAt1764723600000,
+  SourceStats1795750200000,
   DatasetTicketKeysAndExpectedAnswers1795750324599,
 ];
 

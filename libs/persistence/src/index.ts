@@ -29,6 +29,7 @@ export {
   type EvaluationFilter,
   type EvaluationPage,
   type ReviewFilter,
+  type CappedCount,
 } from './repositories/evaluation.repository.js';
 export { PreparedSql, type StatementResult } from './statements/prepared-sql.js';
 export * as idempotencyStatements from './statements/idempotency.statements.js';

@@ -1,6 +1,12 @@
 export { ReviewsModule } from './reviews.module.js';
 export { LabelService, type LabelInput } from './label.service.js';
-export { ReviewService, REVIEWS_PAGE_SIZE, type ReviewItemView, type ReviewPage } from './review.service.js';
+export {
+  ReviewService,
+  REVIEWS_PAGE_SIZE,
+  REVIEWS_TOTAL_CAP,
+  type ReviewItemView,
+  type ReviewPage,
+} from './review.service.js';
 export { StatsService, STATS_DAYS, utcDays, type StatsView } from './stats.service.js';
 export {
   CalibrationService,

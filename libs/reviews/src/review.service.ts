@@ -6,6 +6,9 @@ import { CursorCodec, EvaluationRepository, type ReviewFilter } from '@app/persi
 
 export const REVIEWS_PAGE_SIZE = 50;
 
+/** The review queue's total is counted up to this many evaluations; beyond, `totalCapped` is true. */
+export const REVIEWS_TOTAL_CAP = 1_000;
+
 export interface ReviewItemView extends EvaluationSummaryView {
   result: JudgmentResult;
   redactedTicket: Ticket;
@@ -14,6 +17,10 @@ export interface ReviewItemView extends EvaluationSummaryView {
 export interface ReviewPage {
   items: ReviewItemView[];
   nextCursor: string | null;
+  /** Evaluations in the queue for these filters (all pages), up to REVIEWS_TOTAL_CAP. */
+  total: number;
+  /** True when the queue holds more than `total` (the count stopped at the cap). */
+  totalCapped: boolean;
 }
 
 @Injectable()
@@ -31,7 +38,10 @@ export class ReviewService {
   async list(userId: string, filter: ReviewFilter, cursor?: string): Promise<ReviewPage> {
     const scope = `${userId}:reviews`;
     const after = cursor ? this.cursors.decode(cursor, scope) : null;
-    const page = await this.evaluations.listReviews(userId, filter, after, REVIEWS_PAGE_SIZE);
+    const [page, total] = await Promise.all([
+      this.evaluations.listReviews(userId, filter, after, REVIEWS_PAGE_SIZE),
+      this.evaluations.countReviews(userId, filter, REVIEWS_TOTAL_CAP),
+    ]);
     return {
       items: page.items.map((evaluation) => ({
         ...toSummaryView(evaluation),
@@ -39,6 +49,8 @@ export class ReviewService {
         redactedTicket: evaluation.redactedTicket,
       })),
       nextCursor: page.next ? this.cursors.encode(page.next, scope) : null,
+      total: total.count,
+      totalCapped: total.capped,
     };
   }
 }

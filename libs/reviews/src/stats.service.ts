@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EvaluationSource } from '@app/domain';
 import {
   SimulationRepository,
   StatsRepository,
@@ -45,12 +46,17 @@ export class StatsService {
     private readonly webhooks: WebhookRepository,
   ) {}
 
-  async forUser(userId: string, now = new Date()): Promise<StatsView> {
+  /**
+   * With `sources`, the evaluation figures (today's, `daily` and `reviewsToLabel`) count only
+   * evaluations of those sources; runs and webhook failures are the same either way.
+   */
+  async forUser(userId: string, now = new Date(), sources?: readonly EvaluationSource[]): Promise<StatsView> {
     const days = utcDays(now, STATS_DAYS);
     const today = days[days.length - 1];
+    const only = sources ? [...sources] : undefined;
     const [rows, reviewsToLabel, runs, failures] = await Promise.all([
-      this.stats.daily(userId, today, STATS_DAYS),
-      this.stats.unlabeledReviews(userId),
+      this.stats.daily(userId, today, STATS_DAYS, only),
+      this.stats.unlabeledReviews(userId, only),
       this.simulations.list(userId, 5),
       this.webhooks.failures(userId, 5),
     ]);

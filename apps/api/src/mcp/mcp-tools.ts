@@ -127,15 +127,15 @@ export class McpTools {
         name: 'list_reviews',
         title: 'List the review queue',
         description:
-          'Lists evaluations with status review, newest first, 50 a page, with their result and redacted ticket. Filter by packId, questionId (evaluations answering that question) and labeled ("true" or "false"); pass nextCursor back as cursor for the next page.',
+          'Lists evaluations with status review, newest first, 50 a page, with their result and redacted ticket, and the total for the filters (up to 1,000; totalCapped when more). Filter by packId, questionId (evaluations answering that question), labeled ("true" or "false") and source (one or more of playground, api, mcp, webhook, simulation; live traffic is api, webhook and mcp); pass nextCursor back as cursor for the next page.',
         permission: 'judgments:read',
         args: ListReviewsArgs,
         output: ReviewPageDto,
         readOnly: true,
-        run: (p, { cursor, labeled, ...filter }) =>
+        run: (p, { cursor, labeled, source, ...filter }) =>
           reviews.list(
             p.userId,
-            { ...filter, labeled: labeled === undefined ? undefined : labeled === 'true' },
+            { ...filter, sources: source, labeled: labeled === undefined ? undefined : labeled === 'true' },
             cursor,
           ),
       }),

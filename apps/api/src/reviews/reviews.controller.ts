@@ -22,7 +22,7 @@ import {
   ThresholdPreviewDto,
   ThresholdPreviewQueryDto,
 } from './reviews.dto.js';
-import { StatsDto } from './stats.dto.js';
+import { StatsDto, StatsQueryDto } from './stats.dto.js';
 
 @ApiTags('reviews')
 @Controller('api')
@@ -36,7 +36,11 @@ export class ReviewsController {
 
   @Get('reviews')
   @Authenticated({ permission: 'judgments:read' })
-  @ApiOperation({ summary: 'The review queue: evaluations in `review`, newest first, at most 50 a page' })
+  @ApiOperation({
+    summary: 'The review queue: evaluations in `review`, newest first, at most 50 a page',
+    description:
+      'Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters with it.',
+  })
   @ApiOkResponse({ type: ReviewPageDto })
   @ApiBadRequestResponse({
     description: "`invalid cursor` (malformed or another user's) or a bad filter",
@@ -46,10 +50,10 @@ export class ReviewsController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListReviewsQueryDto,
   ): Promise<ReviewPageDto> {
-    const { cursor, labeled, ...filter } = query;
+    const { cursor, labeled, source, ...filter } = query;
     return this.reviews.list(
       principal.userId,
-      { ...filter, labeled: labeled === undefined ? undefined : labeled === 'true' },
+      { ...filter, sources: source, labeled: labeled === undefined ? undefined : labeled === 'true' },
       cursor,
     );
   }
@@ -99,11 +103,12 @@ export class ReviewsController {
   @ApiOperation({
     summary: 'Your dashboard figures',
     description:
-      'Days are UTC. `evaluationsToday`, `byStatus`, `avgLatencyMs` and `tokens` cover today; `daily` the last 30 days, oldest first, zeros included; `reviewsToLabel` counts evaluations in `review` with no label. Read from per-day counters kept by the database, so it stays fast as evaluations grow.',
+      "Days are UTC. `evaluationsToday`, `byStatus`, `avgLatencyMs` and `tokens` cover today; `daily` the last 30 days, oldest first, zeros included; `reviewsToLabel` counts evaluations in `review` with no label. Every source counts by default; `source` counts only some (the web app's dashboard shows live traffic: `api`, `webhook`, `mcp`). Read from per-day counters kept by the database (per source too), so it stays fast as evaluations grow.",
   })
   @ApiOkResponse({ type: StatsDto })
-  getStats(@CurrentPrincipal() principal: Principal): Promise<StatsDto> {
-    return this.stats.forUser(principal.userId);
+  @ApiBadRequestResponse({ description: '`invalid request`: an unknown `source`', type: ErrorBodyDto })
+  getStats(@CurrentPrincipal() principal: Principal, @Query() query: StatsQueryDto): Promise<StatsDto> {
+    return this.stats.forUser(principal.userId, new Date(), query.source);
   }
 
   @Get('packs/:packId/calibration')

@@ -12,10 +12,11 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import type { Ticket } from '@app/domain';
+import type { EvaluationSource, Ticket } from '@app/domain';
 import { AnswerDto, EvaluationSummaryDto, JudgmentResultDto } from '../judging/judgment.dto.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { Omittable } from '../errors/validation-rules.js';
+import { SourceFilter } from './source-filter.js';
 
 export class ListReviewsQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
@@ -33,6 +34,9 @@ export class ListReviewsQueryDto {
   @Omittable()
   @IsIn(['true', 'false'], { message: 'labeled must be true or false' })
   labeled?: 'true' | 'false';
+
+  @SourceFilter('Only evaluations of these sources.')
+  source?: EvaluationSource[];
 
   @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
   @Omittable()
@@ -55,6 +59,19 @@ export class ReviewPageDto {
 
   @ApiProperty({ type: String, nullable: true })
   nextCursor: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Evaluations in the queue for these filters, all pages together, counted up to 1,000 (a bounded cost, whatever the queue holds): exact when `totalCapped` is false.',
+  })
+  total: number;
+
+  @ApiProperty({
+    description:
+      'True when the queue holds more than `total` evaluations (the count stopped at 1,000): show it as "1,000+".',
+  })
+  totalCapped: boolean;
 }
 
 export class CreateLabelDto {

@@ -1,4 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { EvaluationSource } from '@app/domain';
+import { SourceFilter } from './source-filter.js';
+
+export class StatsQueryDto {
+  @SourceFilter(
+    'Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily` and `reviewsToLabel` (recent runs and webhook failures are the same either way).',
+  )
+  source?: EvaluationSource[];
+}
 
 // The dashboard's figures (`GET /api/stats`, MCP `get_stats`), as StatsService computes them.
 

@@ -405,7 +405,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The review queue: evaluations in `review`, newest first, at most 50 a page */
+        /**
+         * The review queue: evaluations in `review`, newest first, at most 50 a page
+         * @description Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters with it.
+         */
         get: operations["ReviewsController_list"];
         put?: never;
         post?: never;
@@ -461,7 +464,7 @@ export interface paths {
         };
         /**
          * Your dashboard figures
-         * @description Days are UTC. `evaluationsToday`, `byStatus`, `avgLatencyMs` and `tokens` cover today; `daily` the last 30 days, oldest first, zeros included; `reviewsToLabel` counts evaluations in `review` with no label. Read from per-day counters kept by the database, so it stays fast as evaluations grow.
+         * @description Days are UTC. `evaluationsToday`, `byStatus`, `avgLatencyMs` and `tokens` cover today; `daily` the last 30 days, oldest first, zeros included; `reviewsToLabel` counts evaluations in `review` with no label. Every source counts by default; `source` counts only some (the web app's dashboard shows live traffic: `api`, `webhook`, `mcp`). Read from per-day counters kept by the database (per source too), so it stays fast as evaluations grow.
          */
         get: operations["ReviewsController_getStats"];
         put?: never;
@@ -1434,6 +1437,10 @@ export interface components {
         ReviewPageDto: {
             items: components["schemas"]["ReviewItemDto"][];
             nextCursor: string | null;
+            /** @description Evaluations in the queue for these filters, all pages together, counted up to 1,000 (a bounded cost, whatever the queue holds): exact when `totalCapped` is false. */
+            total: number;
+            /** @description True when the queue holds more than `total` evaluations (the count stopped at 1,000): show it as "1,000+". */
+            totalCapped: boolean;
         };
         CreateLabelDto: {
             /** @example department */
@@ -1940,6 +1947,8 @@ export interface components {
              * @enum {string}
              */
             labeled?: "true" | "false";
+            /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+            source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
             /** @description The `nextCursor` of the previous page. */
             cursor?: string;
         };
@@ -3289,6 +3298,8 @@ export interface operations {
                 questionId?: string;
                 /** @description `true`: at least one label; `false`: none. */
                 labeled?: "true" | "false";
+                /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+                source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
             };
@@ -3481,7 +3492,10 @@ export interface operations {
     };
     ReviewsController_getStats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily` and `reviewsToLabel` (recent runs and webhook failures are the same either way). Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+                source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3494,6 +3508,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatsDto"];
+                };
+            };
+            /** @description `invalid request`: an unknown `source` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description `API key required` or `invalid API key` */

@@ -31,3 +31,34 @@ export class EvaluationDailyStatsEntity {
   @Column('bigint', { name: 'output_tokens', default: 0, transformer: bigintAsNumber })
   outputTokens: number;
 }
+
+/** The same counters per user, UTC day and source, kept by the same trigger (`GET /api/stats?source=`). */
+@Entity('evaluation_daily_source_stats')
+export class EvaluationDailySourceStatsEntity {
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId: string;
+
+  @PrimaryColumn('date')
+  day: string;
+
+  @PrimaryColumn('text')
+  source: string;
+
+  @Column('integer', { default: 0 })
+  accept: number;
+
+  @Column('integer', { default: 0 })
+  review: number;
+
+  @Column('integer', { default: 0 })
+  reject: number;
+
+  @Column('bigint', { name: 'latency_ms_sum', default: 0, transformer: bigintAsNumber })
+  latencyMsSum: number;
+
+  @Column('bigint', { name: 'input_tokens', default: 0, transformer: bigintAsNumber })
+  inputTokens: number;
+
+  @Column('bigint', { name: 'output_tokens', default: 0, transformer: bigintAsNumber })
+  outputTokens: number;
+}

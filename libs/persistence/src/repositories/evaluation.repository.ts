@@ -13,6 +13,7 @@ import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import {
   countLiveBelowThresholdSince,
+  countReviews,
   countStoredBelowThreshold,
   listEvaluations,
   listReviews,
@@ -37,6 +38,14 @@ export interface ReviewFilter {
   packId?: string;
   questionId?: string;
   labeled?: boolean;
+  /** Any of these sources; left out: every source. */
+  sources?: EvaluationSource[];
+}
+
+/** A count that stops at a cap: `count` is exact when `capped` is false, else a lower bound. */
+export interface CappedCount {
+  count: number;
+  capped: boolean;
 }
 
 export interface EvaluationPage {
@@ -97,8 +106,22 @@ export class EvaluationRepository {
     limit: number,
   ): Promise<EvaluationPage> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
-    const { packId, questionId, labeled } = filter;
-    return this.page(listReviews, { userId, packId, questionId, labeled }, after, limit);
+    const { packId, questionId, labeled, sources } = filter;
+    return this.page(listReviews, { userId, packId, questionId, labeled, sources }, after, limit);
+  }
+
+  /**
+   * How many evaluations the review queue holds for these filters, counted up to `cap` (a bounded
+   * cost, whatever the queue's length): exact below the cap.
+   */
+  async countReviews(userId: string, filter: ReviewFilter, cap: number): Promise<CappedCount> {
+    if (filter.packId !== undefined && !isUuid(filter.packId)) return { count: 0, capped: false };
+    const { packId, questionId, labeled, sources } = filter;
+    const filters = { packId, questionId, labeled, sources };
+    const given = Object.keys(filters).filter((key) => filters[key as keyof typeof filters] !== undefined);
+    const row = await this.sql.first(countReviews[listShape(given)], { userId, ...filters, cap: cap + 1 });
+    const count = row?.count ?? 0;
+    return count > cap ? { count: cap, capped: true } : { count, capped: false };
   }
 
   /**

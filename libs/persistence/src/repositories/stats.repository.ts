@@ -3,7 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { And, DataSource, LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
 import { EvaluationDailyStatsEntity } from '../entities/evaluation-daily-stats.entity.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
-import { countUnlabeledReviews } from '../statements/stats.statements.js';
+import {
+  countUnlabeledReviews,
+  countUnlabeledReviewsOfSources,
+  dailyOfSources,
+} from '../statements/stats.statements.js';
 
 export type DailyStatsRow = Omit<EvaluationDailyStatsEntity, 'userId'>;
 
@@ -21,9 +25,13 @@ export class StatsRepository {
     this.days = dataSource.getRepository(EvaluationDailyStatsEntity);
   }
 
-  /** Rows of the last `days` UTC days up to `today` (inclusive); days without evaluations have no row. */
-  daily(userId: string, today: string, days: number): Promise<DailyStatsRow[]> {
+  /**
+   * Rows of the last `days` UTC days up to `today` (inclusive); days without evaluations have no row.
+   * With `sources`, only those sources' evaluations count (the per-source counters).
+   */
+  daily(userId: string, today: string, days: number, sources?: string[]): Promise<DailyStatsRow[]> {
     const before = new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+    if (sources) return this.sql.rows(dailyOfSources, { userId, sources, after: before, today });
     return this.days.find({
       select: {
         day: true,
@@ -39,7 +47,11 @@ export class StatsRepository {
     });
   }
 
-  async unlabeledReviews(userId: string): Promise<number> {
-    return (await this.sql.first(countUnlabeledReviews, { userId }))!.count;
+  /** Evaluations in review without a label; with `sources`, of those sources only. */
+  async unlabeledReviews(userId: string, sources?: string[]): Promise<number> {
+    const row = sources
+      ? await this.sql.first(countUnlabeledReviewsOfSources, { userId, sources })
+      : await this.sql.first(countUnlabeledReviews, { userId });
+    return row!.count;
   }
 }

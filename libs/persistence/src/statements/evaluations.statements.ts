@@ -144,6 +144,8 @@ export interface ListParams {
   simulationId?: string;
   status?: EvaluationStatus;
   source?: EvaluationSource;
+  /** Any of these sources (the review queue's `source`). */
+  sources?: EvaluationSource[];
   questionId?: string;
   labeled?: boolean;
   /** The keyset position: rows strictly older than (afterAt, afterId). */
@@ -166,6 +168,11 @@ export function listShape(filters: readonly string[]): string {
   return filters.length ? filters.join('+') : 'all';
 }
 
+/** The WHERE of one shape: the base, then each filter's condition, one per line. */
+function whereOf<K extends string>(base: string, shape: readonly K[], conditions: Record<K, string>): string {
+  return [base, ...shape.map((filter) => conditions[filter])].join(`\n${' '.repeat(13)}AND `);
+}
+
 /**
  * A keyset-paginated list (newest first) in every shape its optional filters give it: each shape
  * is its own statement, planned and snapshotted on its own, so no filter is a run-time string.
@@ -178,7 +185,7 @@ function listStatements<K extends string>(
   const filters = Object.keys(conditions) as K[];
   return Object.fromEntries(
     shapes(filters).map((shape) => {
-      const where = [base, ...shape.map((filter) => conditions[filter])].join(`\n${' '.repeat(13)}AND `);
+      const where = whereOf(base, shape, conditions);
       const statement = defineStatement<ListParams, ListedEvaluation>({
         name: `${name}[${listShape(shape)}]`,
         sql: `
@@ -187,6 +194,34 @@ function listStatements<K extends string>(
            WHERE ${where}
            ORDER BY created_at DESC, id DESC
            LIMIT :limit`,
+      });
+      return [listShape(shape), statement];
+    }),
+  );
+}
+
+export type CountParams = Omit<ListParams, 'limit' | 'afterAt' | 'afterId'> & { cap: number };
+
+/**
+ * The rows of a list, counted up to `cap` (so the cost is bounded however long the list): one
+ * statement per shape of its filters, as the list's.
+ */
+function countStatements<K extends string>(
+  name: string,
+  base: string,
+  conditions: Record<K, string>,
+): Record<string, Statement<CountParams, { count: number }>> {
+  const filters = Object.keys(conditions) as K[];
+  return Object.fromEntries(
+    shapes(filters).map((shape) => {
+      const statement = defineStatement<CountParams, { count: number }>({
+        name: `${name}[${listShape(shape)}]`,
+        sql: `
+          SELECT count(*)::int AS count
+            FROM (SELECT 1
+                    FROM evaluations
+                   WHERE ${whereOf(base, shape, conditions).replaceAll('\n', `\n${' '.repeat(8)}`)}
+                   LIMIT :cap) AS capped`,
       });
       return [listShape(shape), statement];
     }),
@@ -202,14 +237,23 @@ export const listEvaluations = listStatements('evaluations.list', 'user_id = :us
   after: AFTER,
 });
 
-/** The review queue (GET /api/reviews, measured by `npm run bench:stats`), on the partial review indexes. */
-export const listReviews = listStatements(
-  'evaluations.listReviews',
-  `user_id = :userId AND status = 'review'`,
-  {
-    packId: 'pack_id = :packId',
-    questionId: `result -> 'answers' ? :questionId`,
-    labeled: 'labeled = :labeled',
-    after: AFTER,
-  },
-);
+const REVIEWS = `user_id = :userId AND status = 'review'`;
+
+const REVIEW_FILTERS = {
+  packId: 'pack_id = :packId',
+  questionId: `result -> 'answers' ? :questionId`,
+  labeled: 'labeled = :labeled',
+  sources: 'source = ANY(:sources::text[])',
+};
+
+/**
+ * The review queue (GET /api/reviews, measured by `npm run bench:stats`), on the partial review
+ * indexes (`sources`: evaluations_reviews_source_idx).
+ */
+export const listReviews = listStatements('evaluations.listReviews', REVIEWS, {
+  ...REVIEW_FILTERS,
+  after: AFTER,
+});
+
+/** The review queue's total for its filters, counted up to a cap (the `total` of GET /api/reviews). */
+export const countReviews = countStatements('evaluations.countReviews', REVIEWS, REVIEW_FILTERS);

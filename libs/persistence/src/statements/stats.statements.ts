@@ -5,3 +5,45 @@ export const countUnlabeledReviews = defineStatement<{ userId: string }, { count
   name: 'stats.unlabeledReviews',
   sql: `SELECT count(*)::int AS count FROM evaluations WHERE user_id = :userId AND status = 'review' AND NOT labeled`,
 });
+
+/** Index-only on the partial index of unlabeled reviews by source (GET /api/stats?source=…). */
+export const countUnlabeledReviewsOfSources = defineStatement<
+  { userId: string; sources: string[] },
+  { count: number }
+>({
+  name: 'stats.unlabeledReviewsOfSources',
+  sql: `
+    SELECT count(*)::int AS count
+      FROM evaluations
+     WHERE user_id = :userId AND status = 'review' AND NOT labeled AND source = ANY(:sources::text[])`,
+});
+
+/** A day's counters, summed over the given sources. */
+export interface DailySourceStatsRow {
+  day: string;
+  accept: number;
+  review: number;
+  reject: number;
+  latencyMsSum: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * The per-source counters of the days after `after` up to `today`, summed over `sources`, oldest
+ * first (at most 30 × 5 rows of the primary key); days without evaluations have no row.
+ */
+export const dailyOfSources = defineStatement<
+  { userId: string; sources: string[]; after: string; today: string },
+  DailySourceStatsRow
+>({
+  name: 'stats.dailyOfSources',
+  sql: `
+    SELECT day::text AS day, sum(accept)::int AS accept, sum(review)::int AS review, sum(reject)::int AS reject,
+           sum(latency_ms_sum)::float8 AS "latencyMsSum", sum(input_tokens)::float8 AS "inputTokens",
+           sum(output_tokens)::float8 AS "outputTokens"
+      FROM evaluation_daily_source_stats
+     WHERE user_id = :userId AND day > :after::date AND day <= :today::date AND source = ANY(:sources::text[])
+     GROUP BY day
+     ORDER BY day`,
+});

@@ -82,6 +82,30 @@ export function useCreateLabel(
   );
 }
 
+/**
+ * Several labels of one evaluation, one request each in order (the first refusal stops the rest);
+ * the evaluation, queue, stats and calibration refresh once, after the last.
+ */
+export function useCreateLabels(
+  evaluationId: string,
+  effects?: Effects<Schemas['LabelDto'][], Schemas['CreateLabelDto'][]>,
+) {
+  return useApiMutation(
+    async (bodies: Schemas['CreateLabelDto'][]) => {
+      const saved: Schemas['LabelDto'][] = [];
+      for (const body of bodies)
+        saved.push(
+          await unwrap(
+            api.POST('/api/evaluations/{id}/labels', { params: { path: { id: evaluationId } }, body }),
+          ),
+        );
+      return saved;
+    },
+    (queryClient) => settleEvaluations(queryClient, evaluationId),
+    effects,
+  );
+}
+
 export function useDeleteLabel(evaluationId: string, effects?: Effects<unknown, string>) {
   return useApiMutation(
     (labelId: string) =>

@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../client';
+import { api, unwrap, type Schemas } from '../client';
 
 /** The query of `GET /api/reviews` without its cursor. */
 export interface ReviewQueueQuery {
   packId?: string;
   questionId?: string;
   labeled?: 'true' | 'false';
+  /** Only these sources (sent as a repeated `source` parameter); left out: every source. */
+  source?: Array<Schemas['EvaluationSummaryDto']['source']>;
 }
 
 /** Query keys of the review queue; labels and new judgments make it stale. */

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { DailySection } from './DailySection';
 import { useStats } from '../../api/queries/stats';
 import { NewAccount } from './NewAccount';
@@ -9,22 +10,34 @@ import { WebhookFailures } from './WebhookFailures';
 import { QueryState } from '../../ui/states';
 import { isNewAccount } from './dashboard';
 import { PageHeader } from '../../ui/PageHeader';
+import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
+import { includesExperiments, sourceFilter } from '../../lib/sources';
 
 export default function DashboardPage() {
-  const stats = useStats();
+  const [searchParams] = useSearchParams();
+  const experiments = includesExperiments(searchParams);
+  const stats = useStats(sourceFilter(experiments));
   return (
     <Stack>
-      <PageHeader title="Dashboard" />
+      <PageHeader
+        title="Dashboard"
+        description={
+          experiments
+            ? 'Every evaluation: live traffic, the playground and simulations.'
+            : 'Live traffic: evaluations from the API, webhooks and MCP.'
+        }
+        actions={<ExperimentsSwitch />}
+      />
       <QueryState query={stats}>
         {(data) =>
           isNewAccount(data) ? (
-            <NewAccount />
+            <NewAccount liveOnly={!experiments} />
           ) : (
             <>
               <StatCards stats={data} />
               <DailySection daily={data.daily} />
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                <ReviewBacklog count={data.reviewsToLabel} />
+                <ReviewBacklog count={data.reviewsToLabel} experiments={experiments} />
                 <RecentRuns runs={data.recentRuns} />
                 <WebhookFailures failures={data.recentWebhookFailures} count={data.webhookFailureCount} />
               </SimpleGrid>

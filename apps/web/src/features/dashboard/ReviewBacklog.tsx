@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { formatNumber } from './dashboard';
 import { Panel } from '../../ui/Panel';
 
-export function ReviewBacklog({ count }: { count: number }) {
+/** Unlabeled reviews; the link opens the queue with the dashboard's choice of sources. */
+export function ReviewBacklog({ count, experiments = false }: { count: number; experiments?: boolean }) {
   return (
     <Panel title="Review backlog" align="flex-start">
       <Text fz={28} fw={700} lh={1.2}>
@@ -14,7 +15,11 @@ export function ReviewBacklog({ count }: { count: number }) {
           ? 'Every evaluation sent to review has a label.'
           : `${count === 1 ? 'Evaluation' : 'Evaluations'} in review without a label.`}
       </Text>
-      <Button component={Link} to="/reviews?labeled=false" variant="light">
+      <Button
+        component={Link}
+        to={experiments ? '/reviews?labeled=false&experiments=true' : '/reviews?labeled=false'}
+        variant="light"
+      >
         Open the review queue
       </Button>
     </Panel>

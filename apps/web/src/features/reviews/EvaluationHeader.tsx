@@ -12,10 +12,22 @@ interface Props {
   /** The queue's filters as a query string. */
   search: string;
   next: { run: () => void; pending: boolean; noneLeft: boolean; error: unknown };
+  /** `3 of 247`: where the evaluation stands in the queue of the page's filters, when known. */
+  position: string | null;
+  /** "Agree with all remaining questions": how many it would label, and its request. */
+  agreeAll: { run: () => void; pending: boolean; remaining: number; error: unknown };
 }
 
 /** Title, facts, review reasons and queue navigation of an evaluation. */
-export function EvaluationHeader({ evaluation, packName, questionNames, search, next }: Props) {
+export function EvaluationHeader({
+  evaluation,
+  packName,
+  questionNames,
+  search,
+  next,
+  position,
+  agreeAll,
+}: Props) {
   const reasons = evaluation.result.reviewReasons;
   return (
     <Stack gap="sm">
@@ -41,17 +53,48 @@ export function EvaluationHeader({ evaluation, packName, questionNames, search, 
             {` · ${evaluation.source} · ${evaluation.modelId} · ${evaluation.latencyMs} ms`}
           </Text>
         </Stack>
-        <Stack gap={4} align="flex-end">
-          <Button variant="light" onClick={next.run} loading={next.pending} aria-keyshortcuts="n">
-            Next item
-          </Button>
-          {next.noneLeft && (
-            <Text size="sm" c="dimmed" role="status">
-              Nothing else to label in this queue.
-            </Text>
-          )}
-        </Stack>
       </Group>
+      {/* The queue's controls stay in view under the header while the reviewer scrolls. */}
+      <Paper
+        withBorder
+        p="xs"
+        component="nav"
+        aria-label="Review queue"
+        style={{
+          position: 'sticky',
+          top: 'calc(var(--app-shell-header-offset, 0px) + 4px)',
+          zIndex: 3,
+        }}
+      >
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={500} role="status" aria-live="polite">
+            {position ? `Review queue: ${position}` : 'Review queue'}
+          </Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={agreeAll.run}
+              loading={agreeAll.pending}
+              disabled={agreeAll.remaining === 0}
+            >
+              Agree with all remaining questions
+            </Button>
+            <Button variant="light" onClick={next.run} loading={next.pending} aria-keyshortcuts="n">
+              Next item
+            </Button>
+          </Group>
+        </Group>
+        {next.noneLeft && (
+          <Text size="sm" c="dimmed" role="status">
+            Nothing else to label in this queue.
+          </Text>
+        )}
+      </Paper>
+      {agreeAll.error ? (
+        <Alert color="red" role="alert" p="xs" title="Could not save every label">
+          {errorMessage(agreeAll.error)}
+        </Alert>
+      ) : null}
       {next.error ? (
         <Alert color="red" role="alert" p="xs" title="Could not find the next item">
           {errorMessage(next.error)}

@@ -13,15 +13,20 @@ import { TicketView } from './TicketView';
 import { useLabeling } from './useLabeling';
 import { useNextItem } from './useNextItem';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
-import { agreeingLabel, filtersSearch, readFilters } from './reviews';
-import { firstUnlabeled, questionSpecs } from './reviews-questions';
+import { useReviewQueue } from '../../api/queries/reviews';
+import { agreeingLabel, filtersSearch, queuePositionText, readFilters, reviewQuery } from './reviews';
+import { firstUnlabeled, questionSpecs, remainingAgreements } from './reviews-questions';
 
 function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
   const [searchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const pack = usePack(evaluation.packId);
-  const { label, unlabel } = useLabeling(evaluation.id);
+  const { label, unlabel, agreeAll } = useLabeling(evaluation.id);
   const next = useNextItem(evaluation, filters);
+  // The queue of the page's filters (cached when the reviewer came from it), for "3 of 247".
+  const queue = useReviewQueue(reviewQuery(filters));
+  const loaded = queue.data?.pages.flatMap((page) => page.items);
+  const position = queuePositionText(evaluation.id, loaded, queue.data?.pages[0]);
   const [openForm, setOpenForm] = useState<string | null>(null);
 
   const specs = questionSpecs(evaluation, pack.data);
@@ -29,6 +34,7 @@ function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
   const labelOf = (questionId: string) => evaluation.labels.find((item) => item.questionId === questionId);
   const save = (input: Parameters<typeof label.mutate>[0]) =>
     label.mutate(input, { onSuccess: () => setOpenForm(null) });
+  const remaining = remainingAgreements(specs, evaluation.labels, answers);
 
   useHotkeys([
     [
@@ -57,6 +63,13 @@ function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
           noneLeft: next.data === null,
           error: next.error,
         }}
+        position={position}
+        agreeAll={{
+          run: () => agreeAll.mutate(remaining, { onSuccess: () => setOpenForm(null) }),
+          pending: agreeAll.isPending,
+          remaining: remaining.length,
+          error: agreeAll.error,
+        }}
       />
       <ShortcutsHint />
       <Grid gap="md">
@@ -72,7 +85,7 @@ function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
             )}
             {!specs.length && <Empty title="No questions">This evaluation has no questions to label.</Empty>}
             {specs.length > 0 && !firstUnlabeled(specs, evaluation.labels, answers) && (
-              <Text size="sm" c="green.9" role="status">
+              <Text size="sm" fw={500} role="status">
                 Every question has a label. Press n or “Next item” for the next one in the queue.
               </Text>
             )}

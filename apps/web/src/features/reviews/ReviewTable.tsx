@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { excerpt } from './reviews';
 import { DataTable } from '../../ui/DataTable';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { SourceBadge } from '../../ui/SourceBadge';
 
 interface Props {
   items: Schemas['ReviewItemDto'][];
@@ -19,7 +20,7 @@ export function ReviewTable({ items, packNames, search }: Props) {
   return (
     <DataTable
       rows={items}
-      minWidth={820}
+      minWidth={900}
       striped
       highlightOnHover
       columns={[
@@ -38,6 +39,7 @@ export function ReviewTable({ items, packNames, search }: Props) {
           ),
         },
         { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+        { header: 'Source', cell: (item) => <SourceBadge source={item.source} /> },
         {
           header: 'Created',
           cellProps: { style: { whiteSpace: 'nowrap' } },

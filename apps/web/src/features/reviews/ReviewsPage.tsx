@@ -6,13 +6,25 @@ import { useReviewQueue } from '../../api/queries/reviews';
 import { ReviewFilterBar } from './ReviewFilters';
 import { ReviewTable } from './ReviewTable';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
-import { filtersSearch, filtersToParams, readFilters, reviewQuery, type ReviewFilters } from './reviews';
+import {
+  filtersSearch,
+  filtersToParams,
+  queueCount,
+  readFilters,
+  reviewQuery,
+  type ReviewFilters,
+} from './reviews';
 import { PageHeader } from '../../ui/PageHeader';
+import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
 
 function emptyText(filters: ReviewFilters): string {
-  if (filters.labeled === 'false') return 'Every evaluation in review has a label.';
-  if (filters.packId || filters.questionId || filters.labeled === 'true') return 'Try other filters.';
-  return 'Evaluations that need a person show up here.';
+  const experiments = filters.experiments
+    ? ''
+    : ' The playground and simulations are left out: turn on “Include playground and simulations” to see them.';
+  if (filters.labeled === 'false') return `Every evaluation in review has a label.${experiments}`;
+  if (filters.packId || filters.questionId || filters.labeled === 'true')
+    return `Try other filters.${experiments}`;
+  return `Evaluations that need a person show up here.${experiments}`;
 }
 
 export default function ReviewsPage() {
@@ -25,12 +37,18 @@ export default function ReviewsPage() {
     [packs.data],
   );
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  const first = queue.data?.pages[0];
 
   return (
     <Stack gap="md">
       <PageHeader
         title="Reviews"
-        description="Evaluations the decision rule sent to review, newest first. Label them to measure and calibrate the model."
+        description={
+          filters.experiments
+            ? 'Evaluations the decision rule sent to review, newest first, from every source. Label them to measure and calibrate the model.'
+            : 'Evaluations of live traffic (API, webhooks, MCP) the decision rule sent to review, newest first. Label them to measure and calibrate the model.'
+        }
+        actions={<ExperimentsSwitch />}
       />
       <ReviewFilterBar
         filters={filters}
@@ -50,7 +68,8 @@ export default function ReviewsPage() {
           {queue.isFetchNextPageError && <ErrorNotice error={queue.error} title="Could not load more" />}
           <Group justify="space-between">
             <Text size="sm" c="dimmed" aria-live="polite">
-              {items.length} shown{queue.hasNextPage ? '' : ', end of the queue'}
+              {first ? queueCount(items.length, first.total, first.totalCapped) : `${items.length} shown`}
+              {queue.hasNextPage ? '' : ', end of the queue'}
             </Text>
             {queue.hasNextPage && (
               <Button

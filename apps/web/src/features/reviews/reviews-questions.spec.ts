@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { firstUnlabeled, questionSpecs } from './reviews-questions';
+import { firstUnlabeled, questionSpecs, remainingAgreements } from './reviews-questions';
 
 const LIVE = '00000000-0000-4000-8000-00000000000a';
 const DRAFT = '00000000-0000-4000-8000-00000000000b';
@@ -95,5 +95,36 @@ describe('the questions of an evaluation', () => {
     expect(firstUnlabeled(specs, labels, answers)?.id).toBe('complexity');
     expect(firstUnlabeled(specs, labels, answers, true)).toBeUndefined();
     expect(firstUnlabeled(specs, [], answers, true)?.id).toBe('department');
+  });
+
+  it('agrees with every remaining answered question, in the page order', () => {
+    const answers = {
+      abusive: { type: 'boolean' as const, probability: 0.2 },
+      complexity: { type: 'score' as const, score: 4, probabilities: { '4': 0.6 } },
+      department: {
+        type: 'choice' as const,
+        choice: 'technical',
+        probabilities: { technical: 0.55, billing: 0.45 },
+      },
+    };
+    const specs = questionSpecs(evaluation(LIVE, answers), PACK);
+    const label = {
+      id: 'l',
+      questionId: 'complexity',
+      answer: { type: 'score' as const, score: 2 },
+      note: '',
+      agreement: false,
+      createdAt: '',
+    };
+    expect(remainingAgreements(specs, [label], answers)).toEqual([
+      { questionId: 'department', answer: { type: 'choice', choice: 'technical' } },
+      { questionId: 'abusive', answer: { type: 'boolean', probability: 0 } },
+    ]);
+    // A question the model did not answer gets no label; nothing remains once all are labeled.
+    const partial = { department: answers.department };
+    expect(remainingAgreements(specs, [], partial)).toEqual([
+      { questionId: 'department', answer: { type: 'choice', choice: 'technical' } },
+    ]);
+    expect(remainingAgreements(specs, [{ ...label, questionId: 'department' }], partial)).toEqual([]);
   });
 });

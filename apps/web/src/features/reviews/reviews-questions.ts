@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { agreeingLabel } from './reviews';
 
 type Answer = Schemas['AnswerDto'];
 type Label = Schemas['LabelDto'];
@@ -110,4 +111,18 @@ export function firstUnlabeled(
   return specs.find(
     (spec) => !labels.some((label) => label.questionId === spec.id) && (!answered || answers[spec.id]),
   );
+}
+
+/**
+ * "Agree with all remaining questions": for each question without a label that the model answered,
+ * the label that agrees with the model's answer, in the page's order.
+ */
+export function remainingAgreements(
+  specs: QuestionSpec[],
+  labels: Label[],
+  answers: Record<string, Answer>,
+): Array<{ questionId: string; answer: Answer }> {
+  return specs
+    .filter((spec) => answers[spec.id] && !labels.some((label) => label.questionId === spec.id))
+    .map((spec) => ({ questionId: spec.id, answer: agreeingLabel(answers[spec.id]) }));
 }

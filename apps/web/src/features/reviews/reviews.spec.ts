@@ -7,6 +7,8 @@ import {
   findNextReview,
   labelFromValue,
   probabilityRows,
+  queueCount,
+  queuePositionText,
   readFilters,
   reviewQuery,
   valueFromLabel,
@@ -14,26 +16,59 @@ import {
 } from './reviews';
 
 describe('review filters', () => {
+  const LIVE = ['api', 'webhook', 'mcp'];
+
   it('reads the query string, ignoring unknown labeled values', () => {
     expect(readFilters(new URLSearchParams('packId=p&labeled=false'))).toEqual({
       packId: 'p',
       questionId: undefined,
       labeled: 'false',
+      experiments: false,
     });
-    expect(readFilters(new URLSearchParams('labeled=maybe&questionId='))).toEqual({
+    expect(readFilters(new URLSearchParams('labeled=maybe&questionId=&experiments=true'))).toEqual({
       packId: undefined,
       questionId: undefined,
       labeled: 'all',
+      experiments: true,
     });
   });
 
   it('writes the query string and the API query without empty filters', () => {
-    expect(filtersSearch({ labeled: 'all' })).toBe('');
-    expect(filtersSearch({ packId: 'p', questionId: 'q', labeled: 'true' })).toBe(
-      '?packId=p&questionId=q&labeled=true',
+    expect(filtersSearch({ labeled: 'all', experiments: false })).toBe('');
+    expect(filtersSearch({ packId: 'p', questionId: 'q', labeled: 'true', experiments: true })).toBe(
+      '?packId=p&questionId=q&labeled=true&experiments=true',
     );
-    expect(reviewQuery({ packId: 'p', labeled: 'all' }, 'c1')).toEqual({ packId: 'p', cursor: 'c1' });
-    expect(reviewQuery({ labeled: 'false' })).toEqual({ labeled: 'false' });
+    expect(reviewQuery({ packId: 'p', labeled: 'all', experiments: true }, 'c1')).toEqual({
+      packId: 'p',
+      cursor: 'c1',
+    });
+    expect(reviewQuery({ labeled: 'false', experiments: true })).toEqual({ labeled: 'false' });
+  });
+
+  it('asks for live traffic only unless experiments are included', () => {
+    expect(reviewQuery({ labeled: 'all', experiments: false })).toEqual({ source: LIVE });
+    expect(reviewQuery({ labeled: 'false', experiments: false }, 'c')).toEqual({
+      labeled: 'false',
+      source: LIVE,
+      cursor: 'c',
+    });
+  });
+});
+
+describe('the size of the queue and a place in it', () => {
+  it('shows the total, marked when the count stopped at its cap', () => {
+    expect(queueCount(50, 247, false)).toBe('50 of 247 shown');
+    expect(queueCount(100, 1_000, true)).toBe('100 of 1,000+ shown');
+  });
+
+  it('gives the position of a loaded item, else the size of the queue', () => {
+    const loaded = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+    const total = { total: 247, totalCapped: false };
+    expect(queuePositionText('c', loaded, total)).toBe('3 of 247');
+    expect(queuePositionText('a', loaded, { total: 1_000, totalCapped: true })).toBe('1 of 1,000+');
+    expect(queuePositionText('gone', loaded, total)).toBe('247 in the queue');
+    expect(queuePositionText('a', undefined, total)).toBeNull();
+    expect(queuePositionText('a', loaded, undefined)).toBeNull();
   });
 });
 

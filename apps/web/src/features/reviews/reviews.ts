@@ -1,5 +1,11 @@
 import type { Schemas } from '../../api/client';
 import { answerText } from '../../lib/answers';
+import {
+  EXPERIMENTS_PARAM,
+  includesExperiments,
+  sourceFilter,
+  type EvaluationSource,
+} from '../../lib/sources';
 
 type Answer = Schemas['AnswerDto'];
 type QuestionType = Schemas['PackDocumentDto']['questions'][number]['type'];
@@ -13,12 +19,15 @@ export interface ReviewFilters {
   packId?: string;
   questionId?: string;
   labeled: LabeledFilter;
+  /** Include the playground and simulations; off, the queue holds live traffic only. */
+  experiments: boolean;
 }
 
 export interface ReviewQuery {
   packId?: string;
   questionId?: string;
   labeled?: 'true' | 'false';
+  source?: EvaluationSource[];
   cursor?: string;
 }
 
@@ -29,6 +38,7 @@ export function readFilters(params: URLSearchParams): ReviewFilters {
     packId: params.get('packId') || undefined,
     questionId: params.get('questionId') || undefined,
     labeled: labeled === 'true' || labeled === 'false' ? labeled : 'all',
+    experiments: includesExperiments(params),
   };
 }
 
@@ -38,6 +48,7 @@ export function filtersToParams(filters: ReviewFilters): URLSearchParams {
   if (filters.packId) params.set('packId', filters.packId);
   if (filters.questionId) params.set('questionId', filters.questionId);
   if (filters.labeled !== 'all') params.set('labeled', filters.labeled);
+  if (filters.experiments) params.set(EXPERIMENTS_PARAM, 'true');
   return params;
 }
 
@@ -53,8 +64,42 @@ export function reviewQuery(filters: ReviewFilters, cursor?: string): ReviewQuer
   if (filters.packId) query.packId = filters.packId;
   if (filters.questionId) query.questionId = filters.questionId;
   if (filters.labeled !== 'all') query.labeled = filters.labeled;
+  const source = sourceFilter(filters.experiments);
+  if (source) query.source = source;
   if (cursor) query.cursor = cursor;
   return query;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queue's size and a place in it.
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The API's total as shown: `247`, or `1,000+` when the count stopped at its cap. */
+export function totalText(total: number, capped: boolean): string {
+  return `${count.format(total)}${capped ? '+' : ''}`;
+}
+
+/** Under the queue's table: `50 of 247 shown`. */
+export function queueCount(shown: number, total: number, capped: boolean): string {
+  return `${count.format(shown)} of ${totalText(total, capped)} shown`;
+}
+
+/**
+ * Where an evaluation stands in the queue: `3 of 247` when it is among the items loaded so far
+ * (1-based), else `247 in the queue` (it has left the queue, or sits further than what is loaded);
+ * null while the queue is not known.
+ */
+export function queuePositionText(
+  id: string,
+  loaded: ReadonlyArray<{ id: string }> | undefined,
+  total: { total: number; totalCapped: boolean } | undefined,
+): string | null {
+  if (!loaded || !total) return null;
+  const index = loaded.findIndex((item) => item.id === id);
+  const of = totalText(total.total, total.totalCapped);
+  if (index >= 0) return `${count.format(index + 1)} of ${of}`;
+  return `${of} in the queue`;
 }
 
 // ---------------------------------------------------------------------------------------------

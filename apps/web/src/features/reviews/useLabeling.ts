@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { Schemas } from '../../api/client';
-import { useCreateLabel, useDeleteLabel } from '../../api/queries/evaluations';
+import { useCreateLabel, useCreateLabels, useDeleteLabel } from '../../api/queries/evaluations';
 
 export interface LabelInput {
   questionId: string;
@@ -8,7 +8,7 @@ export interface LabelInput {
   note?: string;
 }
 
-/** Writing and deleting labels of one evaluation; the evaluation, the queue and stats refresh after. */
+/** Writing (one, or agreeing with every remaining answer) and deleting labels of one evaluation; the evaluation, the queue and stats refresh after. */
 export function useLabeling(evaluationId: string) {
   const label = useCreateLabel(evaluationId, {
     onSuccess: (saved) => {
@@ -25,5 +25,13 @@ export function useLabeling(evaluationId: string) {
     onSuccess: () => notifications.show({ message: 'Label deleted' }),
   });
 
-  return { label, unlabel };
+  const agreeAll = useCreateLabels(evaluationId, {
+    onSuccess: (saved) =>
+      notifications.show({
+        color: 'green',
+        message: `${saved.length} ${saved.length === 1 ? 'label' : 'labels'} saved: agree with the model`,
+      }),
+  });
+
+  return { label, unlabel, agreeAll };
 }
