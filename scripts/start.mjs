@@ -1,5 +1,5 @@
 // `npm start`: install, build, prepare Postgres and Redis, migrate, seed, then run the API and the worker.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,21 +11,83 @@ const NODE_FLAGS = ['--max-semi-space-size=64'];
 /** The API's old generation is bounded too (docs/architecture.md, "Runtime flags"). */
 const API_NODE_FLAGS = [...NODE_FLAGS, '--max-old-space-size=384'];
 
+/**
+ * The signal that stops `npm start`, once one arrives (SIGINT, SIGTERM or SIGHUP). npm runs this
+ * script in place of its shell (`exec` in package.json's start script) and forwards SIGINT and
+ * SIGTERM to it, and only to it: whatever runs below is stopped from here.
+ */
+let stopSignal = null;
+/** The processes running now: a set-up step, or the API and the worker. */
+const current = new Set();
+/** Children are asked to stop with SIGINT or SIGTERM, the signals the apps stop gracefully on. */
+const forwardable = (signal) => (signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+const isRunning = (child) => child.exitCode === null && child.signalCode === null;
+/** Processes of their own group (set-up steps): the signal goes to the whole group, npm's shell and tsc alike. */
+const groups = new WeakSet();
+
+function signalChild(child, signal) {
+  try {
+    if (groups.has(child)) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // Gone already.
+  }
+}
+
+/** Ends this process by `signal` itself, as npm expects of a script stopped by a signal (it then exits quietly, by the same signal). */
+function dieBy(signal) {
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(name);
+  process.kill(process.pid, signal);
+  // In case the signal is ignored here (a SIGINT on a shell's background job).
+  setTimeout(() => process.exit(128 + (constants.signals[signal] ?? 0)), 500).unref();
+  return new Promise(() => {});
+}
+
+function stop(signal) {
+  // A terminal's Ctrl-C reaches us both directly and through npm: a second copy would abort the
+  // apps' graceful shutdown.
+  if (stopSignal) return;
+  stopSignal = signal;
+  console.log(`[start] ${signal}: stopping`);
+  const running = [...current].filter(isRunning);
+  if (running.length === 0) void dieBy(signal);
+  for (const child of running) signalChild(child, forwardable(signal));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+// npm killed outright (SIGKILL) cannot forward anything; we are then handed to another parent.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 1000).unref();
+
 /** Runs one set-up step; with `capture`, returns its standard output instead of showing it. */
-function step(name, command, args, { capture = false } = {}) {
+async function step(name, command, args, { capture = false } = {}) {
+  if (stopSignal) return dieBy(stopSignal);
   console.log(`[start] ${name}`);
-  const result = spawnSync(command, args, {
+  const windows = process.platform === 'win32';
+  const child = spawn(command, args, {
     cwd: root,
     stdio: capture ? ['inherit', 'pipe', 'inherit'] : 'inherit',
-    encoding: 'utf8',
-    shell: process.platform === 'win32' && command === 'npm',
+    shell: windows && command === 'npm',
+    // A group of its own, so a stop reaches what the step runs in turn (`npm run build`: a shell, tsc, vite).
+    detached: !windows,
   });
-  if (result.status !== 0) {
-    if (capture) process.stdout.write(result.stdout ?? '');
+  if (!windows) groups.add(child);
+  current.add(child);
+  let stdout = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+  const [code, signal] = await new Promise((resolve) =>
+    child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal])),
+  );
+  current.delete(child);
+  if (stopSignal) return dieBy(stopSignal);
+  if (code !== 0) {
+    if (capture) process.stdout.write(stdout);
     console.error(`[start] ${name} failed`);
-    process.exit(result.status ?? 1);
+    process.exit(exitCodeOf(code, signal));
   }
-  return result.stdout ?? '';
+  return stdout;
 }
 
 /**
@@ -55,41 +117,46 @@ function exitCodeOf(code, signal) {
 }
 
 function supervise(apps) {
-  const children = apps.map(({ name, entry, flags }) => ({
-    name,
-    // Own process group: a terminal Ctrl-C reaches only us, and we forward it exactly once.
-    child: spawn(process.execPath, [...flags, entry], { cwd: root, stdio: 'inherit', detached: true }),
-  }));
-  const running = () => children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  const children = apps.map(({ name, entry, flags }) => {
+    const child = spawn(process.execPath, [...flags, entry], {
+      cwd: root,
+      // The IPC channel closes when this process ends, however it ends (even SIGKILL): the apps
+      // then stop on their own ('disconnect' in their main.ts), so nothing is left serving the port.
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      // Own process group: a terminal Ctrl-C reaches only us, and we forward it exactly once.
+      detached: true,
+    });
+    current.add(child);
+    console.log(`[start] ${name} started (pid ${child.pid})`);
+    return { name, child };
+  });
+  const running = () => children.filter(({ child }) => isRunning(child));
   let exitCode;
-  let forwarded = false;
 
   for (const { name, child } of children) {
     child.on('exit', (code, signal) => {
+      current.delete(child);
       if (exitCode === undefined) {
         exitCode = exitCodeOf(code, signal);
-        console.log(`[start] ${name} exited (${signal ?? code}); stopping the others`);
-        for (const other of running()) other.child.kill('SIGTERM');
+        if (!stopSignal) {
+          console.log(`[start] ${name} exited (${signal ?? code}); stopping the others`);
+          for (const other of running()) other.child.kill('SIGTERM');
+        }
       }
-      if (running().length === 0) process.exit(exitCode);
+      if (running().length > 0) return;
+      if (!stopSignal) process.exit(exitCode);
+      console.log('[start] stopped');
+      void dieBy(stopSignal);
     });
   }
-  // Detached children outlive us unless told otherwise, e.g. if this script crashes.
+  // Should this script fail, the apps still get a graceful stop.
   process.on('exit', () => running().forEach(({ child }) => child.kill('SIGTERM')));
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => {
-      // npm also forwards the terminal's signal to us; a second copy would abort the apps' graceful shutdown.
-      if (forwarded) return;
-      forwarded = true;
-      for (const { child } of running()) child.kill(signal);
-    });
-  }
 }
 
 try {
   ensureDeps();
   if (process.env.SKIP_BUILD === '1') console.log('[start] build skipped (SKIP_BUILD=1)');
-  else step('build', 'npm', ['run', 'build']);
+  else await step('build', 'npm', ['run', 'build']);
 
   // Imported only now: services.mjs needs `pg`, which ensureDeps has just made sure of.
   const { ensureServices, ensureDatabase, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } =
@@ -102,11 +169,13 @@ try {
   process.exit(1);
 }
 
-step('migrate', process.execPath, ['dist/apps/api/src/cli/migrate.js']);
+await step('migrate', process.execPath, ['dist/apps/api/src/cli/migrate.js']);
 const demo =
   process.env.NODE_ENV === 'production'
     ? ''
-    : step('seed demo data', process.execPath, ['dist/apps/api/src/cli/seed-demo.js'], { capture: true });
+    : await step('seed demo data', process.execPath, ['dist/apps/api/src/cli/seed-demo.js'], {
+        capture: true,
+      });
 
 supervise([
   { name: 'api', entry: 'dist/apps/api/src/main.js', flags: API_NODE_FLAGS },

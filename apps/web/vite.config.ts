@@ -18,6 +18,7 @@ const API_PATHS = [
   '/admin',
   '/healthz',
   '/readyz',
+  '/favicon.ico',
 ];
 
 /**

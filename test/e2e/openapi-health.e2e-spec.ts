@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startApi, type TestApi } from '../support/api.js';
 import { Client } from '../support/client.js';
+import { OPENAPI_TAGS } from '../../apps/api/src/openapi.js';
 
 describe('OpenAPI document and health', () => {
   let api: TestApi;
@@ -53,6 +54,30 @@ describe('OpenAPI document and health', () => {
       '#/components/schemas/CreateApiKeyDto',
     );
     expect(doc.components.schemas.ErrorBodyDto.required).toEqual(['error']);
+  });
+
+  it("lists an API user's schemes first in Swagger UI's Authorize, and one tag of a fixed set per operation", async () => {
+    const doc = (await new Client(api.url).get('/docs/openapi.json')).body;
+    // Swagger UI lists the schemes in the document's order.
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['api-key', 'bearer', 'session', 'oauth2']);
+    expect(doc.components.securitySchemes['api-key'].description).toContain('API key');
+    const names = OPENAPI_TAGS.map(([name]) => name);
+    expect(doc.tags.map((tag: { name: string }) => tag.name)).toEqual(names);
+    const untidy: string[] = [];
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { tags?: string[] }>>,
+    ))
+      for (const [method, operation] of Object.entries(item))
+        if (operation.tags?.length !== 1 || !names.includes(operation.tags[0]))
+          untidy.push(`${method} ${path}: ${JSON.stringify(operation.tags)}`);
+    expect(untidy).toEqual([]);
+    // Every tag of the list is used.
+    const used = new Set(
+      Object.values(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((item) =>
+        Object.values(item).flatMap((operation) => operation.tags),
+      ),
+    );
+    expect(names.filter((name) => !used.has(name))).toEqual([]);
   });
 
   it('documents the product routes with their permission, security and error responses', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startApi } from '../support/api.js';
 import { Client } from '../support/client.js';
@@ -9,6 +10,7 @@ const API = 'dist/apps/api/src/main.js';
 const WORKER = 'dist/apps/worker/src/main.js';
 const MIGRATE = 'dist/apps/api/src/cli/migrate.js';
 const SEED = 'dist/apps/api/src/cli/seed-demo.js';
+const RESET_DEMO = 'dist/apps/api/src/cli/reset-demo.js';
 const quiet = { NODE_ENV: 'test', LOG_LEVEL: 'info' };
 
 describe('configuration validated at boot', () => {
@@ -94,6 +96,36 @@ describe('demo seed (npm start, first start)', () => {
     expect((await again.exited()).code).toBe(0);
     expect(again.output()).toContain('demo user demo@ticket-judge.local exists');
     expect(again.output()).not.toContain('tj_live_');
+  });
+
+  it('npm run demo:reset prints a new password once, which signs in while the API runs; the old one stops working', async () => {
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts['demo:reset']).toBe(`node ${RESET_DEMO}`);
+    expect((await runNode(SEED, quiet).exited()).code).toBe(0);
+    const api = await startApi();
+    const signIn = (password: string) =>
+      new Client(api.url).post('/api/auth/sign-in', { email: 'demo@ticket-judge.local', password });
+    try {
+      const passwords: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const reset = runNode(RESET_DEMO, quiet);
+        expect((await reset.exited()).code).toBe(0);
+        const password = /password: +(\S+)/.exec(reset.output())?.[1];
+        expect(password).toMatch(/^[\w-]{12}$/);
+        expect(reset.output().split(password!)).toHaveLength(2);
+        passwords.push(password!);
+      }
+      expect((await signIn(passwords[1])).status).toBe(200);
+      expect((await signIn(passwords[0])).status).toBe(401);
+    } finally {
+      await api.close();
+    }
+    const production = runNode(RESET_DEMO, {
+      ...quiet,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+    });
+    expect((await production.exited()).code).toBe(1);
+    expect(production.output().trim()).toBe('[demo:reset] refused: NODE_ENV=production has no demo user');
   });
 
   it('does nothing in production', async () => {

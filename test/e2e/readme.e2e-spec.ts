@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApi, type TestApi } from '../support/api.js';
@@ -39,7 +39,7 @@ describe("the README's walkthrough", () => {
 
   beforeAll(async () => {
     api = await startApi();
-    // A clean folder with what the commands read, so cookies.txt lands there and not in the repo.
+    // A clean folder with what the commands read: anything they leave behind shows there.
     workdir = mkdtempSync(path.join(os.tmpdir(), 'readme-'));
     cpSync('examples', path.join(workdir, 'examples'), { recursive: true });
   });
@@ -53,11 +53,23 @@ describe("the README's walkthrough", () => {
     const blocks = WALKTHROUGH.flatMap((heading) => shellBlocks(readme, heading));
     expect(blocks.length).toBeGreaterThanOrEqual(2);
     const script = `set -euo pipefail\n${blocks.join('\n')}\necho "FINAL_KEY=$KEY"\n`;
+    const tmp = path.join(workdir, 'tmp');
+    mkdirSync(tmp);
     // Not spawnSync: the API answering the commands runs in this process.
-    const run = await runBash(script, workdir, { ...process.env, BASE: api.url });
+    const run = await runBash(script, workdir, { ...process.env, BASE: api.url, TMPDIR: tmp });
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
     expect(run.stdout).toContain('"redactedTicket"');
     expect(run.stdout).not.toMatch(/"error"/);
+    // Each JSON answer printed on a line of its own, the judgment's included.
+    const answers = run.stdout.split('\n').filter((line) => /^[[{]/.test(line));
+    expect(answers.length).toBeGreaterThanOrEqual(6);
+    for (const line of answers) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(answers.map((line) => JSON.parse(line) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ evaluationId: expect.any(String), result: expect.any(Object) }),
+    );
+    // The session cookie went to a temporary file, removed at the end: nothing is left behind.
+    expect(readdirSync(workdir).sort()).toEqual(['examples', 'tmp']);
+    expect(readdirSync(tmp)).toEqual([]);
     const finalKey = /FINAL_KEY=(\S+)/.exec(run.stdout)?.[1];
     expect(finalKey).toMatch(/^tj_live_/);
     const revoked = await new Client(api.url).get('/api/packs', { apiKey: finalKey! });

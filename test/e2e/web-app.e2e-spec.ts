@@ -5,11 +5,12 @@ import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { startApi, type TestApi } from '../support/api.js';
-import { Client, newTenant } from '../support/client.js';
+import { Client, newTenant, signUp } from '../support/client.js';
 import { createPack, createPublishedPack, TICKET } from '../support/packs.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>';
 
 /** The API serving a built web app: a small stand-in for dist/web, so the rules are tested alone. */
 describe('the web app at /', () => {
@@ -20,6 +21,7 @@ describe('the web app at /', () => {
     webRoot = mkdtempSync(path.join(os.tmpdir(), 'web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+    writeFileSync(path.join(webRoot, 'favicon.svg'), FAVICON);
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     api = await startApi({ WEB_ROOT: webRoot });
@@ -29,8 +31,8 @@ describe('the web app at /', () => {
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  it('answers / and client routes with index.html, never cached, never framed', async () => {
-    const client = new Client(api.url);
+  it('answers / and client routes with index.html to a signed-in browser, never cached, never framed', async () => {
+    const { client } = await signUp(api.url);
     for (const route of [
       '/',
       '/packs',
@@ -42,6 +44,28 @@ describe('the web app at /', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('sends a browser without a session to /login first, and back to the page after it', async () => {
+    const client = new Client(api.url);
+    for (const [route, next] of [
+      ['/', '%2F'],
+      ['/reviews?labeled=false', '%2Freviews%3Flabeled%3Dfalse'],
+    ]) {
+      const res = await client.get(route, { headers: HTML });
+      expect([route, res.status, res.headers.get('location')]).toEqual([route, 303, `/login?next=${next}`]);
+    }
+    const stale = await client.get('/packs', { headers: { ...HTML, cookie: 'tj_session=not-a-session' } });
+    expect([stale.status, stale.headers.get('location')]).toEqual([303, '/login?next=%2Fpacks']);
+  });
+
+  it("answers /favicon.ico with the web app's SVG icon, and /favicon.svg too", async () => {
+    const client = new Client(api.url);
+    for (const route of ['/favicon.ico', '/favicon.svg']) {
+      const res = await client.get(route);
+      expect([route, res.status, res.headers.get('content-type')]).toEqual([route, 200, 'image/svg+xml']);
+      expect(res.text).toBe(FAVICON);
     }
   });
 
@@ -89,11 +113,12 @@ describe('the web app at /', () => {
 });
 
 describe('the app without a build', () => {
-  it('starts and answers JSON 404 at /', async () => {
+  it('starts and answers JSON 404 at /, and 204 at /favicon.ico', async () => {
     const api = await startApi({ WEB_ROOT: path.join(os.tmpdir(), 'no-such-web-build') });
     try {
       const res = await new Client(api.url).get('/', { headers: HTML });
       expect([res.status, res.body]).toEqual([404, { error: 'not found' }]);
+      expect((await new Client(api.url).get('/favicon.ico')).status).toBe(204);
     } finally {
       await api.close();
     }

@@ -37,10 +37,20 @@ describe('completion endpoint', () => {
     const second = await keyed.post('/api/webhook-endpoints', { url: 'https://example.org/other' });
     expect(second.body.secret).not.toBe(first.body.secret);
     const list = await keyed.get('/api/webhook-endpoints');
-    expect(list.body).toEqual([{ id: second.body.id, url: 'https://example.org/other' }]);
+    expect(list.body).toEqual([
+      { id: second.body.id, url: 'https://example.org/other', requireInboundSignature: false },
+    ]);
+    await keyed.post('/api/webhook-endpoints', {
+      url: 'https://example.org/signed',
+      requireInboundSignature: true,
+    });
+    expect((await keyed.get('/api/webhook-endpoints')).body).toEqual([
+      expect.objectContaining({ url: 'https://example.org/signed', requireInboundSignature: true }),
+    ]);
     expect(list.text).not.toContain('whsec_');
     expect((await keyed.delete(`/api/webhook-endpoints/${first.body.id}`)).status).toBe(404);
-    expect((await keyed.delete(`/api/webhook-endpoints/${second.body.id}`)).status).toBe(204);
+    const current = (await keyed.get('/api/webhook-endpoints')).body[0].id;
+    expect((await keyed.delete(`/api/webhook-endpoints/${current}`)).status).toBe(204);
     expect((await keyed.get('/api/webhook-endpoints')).body).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
-import type { AppConfig } from '@app/config';
+import { withQuietBoot, type AppConfig } from '@app/config';
 import { DomainError } from '@app/domain';
 import { AppModule } from './app.module.js';
 import { acceptsCsv, isCsvContentType } from './datasets/csv-tickets.js';
@@ -13,7 +13,7 @@ import { acceptsForm, isFormContentType, useFormParser } from './oauth/form-body
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.pipe.js';
 import { HARDENED_FASTIFY_OPTIONS, refuseMissingHost, useCheckedJsonParser } from './errors/hardened-http.js';
-import { requestLogger } from './logger.js';
+import { OneLinePerRequest, requestLogger } from './logger.js';
 import { setupOpenApi } from './openapi.js';
 import { mountBullBoard } from './admin/bull-board.js';
 import { serveWebApp } from './web/web-app.js';
@@ -27,6 +27,8 @@ export function createFastifyAdapter(config: AppConfig, logDestination?: Destina
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     loggerInstance: requestLogger(config, logDestination),
+    // One line per request instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     // Requests keep the caller's X-Request-Id when it is sane, so logs can be joined across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -37,7 +39,7 @@ export function createFastifyAdapter(config: AppConfig, logDestination?: Destina
 
 /** Everything the API process and the end-to-end tests share: plugins, parsers, errors, docs. */
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(withQuietBoot(app.get(PinoLogger)));
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
 

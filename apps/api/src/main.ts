@@ -37,7 +37,10 @@ logger.log(`API listening on http://${config.host}:${config.port} (the app at /,
  * Graceful stop: no new connections, every request in flight answered (each with `Connection:
  * close`, so kept-alive sockets end with it), then Postgres, Redis and the queues are closed.
  */
+let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
   logger.log({ signal }, 'API stopping: finishing requests in flight');
   const server = app.getHttpAdapter().getInstance().server;
   const deadline = setTimeout(() => {
@@ -50,3 +53,9 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   process.exit(0);
 }
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void shutdown(s));
+// Under `npm start` (scripts/start.mjs), the supervisor's IPC channel closes when it ends, however
+// it ends: stop as on SIGTERM rather than serve on, orphaned.
+if (process.send) {
+  if (process.connected) process.once('disconnect', () => void shutdown('SIGTERM'));
+  else void shutdown('SIGTERM');
+}

@@ -11,8 +11,32 @@ import { MCP_SCHEMA_MODELS } from './mcp/mcp-tool-args.dto.js';
 
 export const API_VERSION = '0.1.0';
 
+/**
+ * Every operation's tag, in the order Swagger UI lists them: the API users' routes first, then the
+ * signed-in app's, then sign-in, OAuth, MCP and health. One lower-case name per area (a test
+ * checks that every operation has exactly one of these).
+ */
+export const OPENAPI_TAGS: Array<[name: string, description: string]> = [
+  ['judging', 'Judge a ticket against a pack (API key only)'],
+  ['evaluations', 'Stored judgments'],
+  ['packs', 'Question packs, drafts, publishing and versions'],
+  ['reviews', 'The review queue, labels, stats and calibration'],
+  ['datasets', 'Datasets of redacted tickets'],
+  ['simulations', 'Runs of a dataset against a pack version'],
+  ['webhooks', 'The completion endpoint, inbound tickets and deliveries'],
+  ['keys', 'API keys (signed-in session only)'],
+  ['playground', 'Judging from the web app (signed-in session only)'],
+  ['mcp clients', 'MCP clients connected with OAuth (signed-in session only)'],
+  ['auth', 'Sign-up, sign-in and sessions'],
+  ['oauth', 'The OAuth 2.1 authorization server of the MCP endpoint'],
+  ['mcp', 'The Model Context Protocol endpoint'],
+  ['health', 'Liveness and readiness'],
+];
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder();
+  for (const [name, description] of OPENAPI_TAGS) builder.addTag(name, description);
+  const config = builder
     .setTitle('Ticket Judging Service')
     .setDescription(
       [
@@ -41,12 +65,33 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ].join('\n'),
     )
     .setVersion(API_VERSION)
-    .addSecurity('api-key', { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'API key' })
+    // Swagger UI's Authorize lists the schemes in this order: what an API user needs (a key) first.
+    .addSecurity('api-key', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+      description:
+        'An API key (`tj_live_…`, created under Integrations in the web app or at POST /app/keys): all you need to try the `/api` routes here',
+    })
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The same API key as a bearer token (use one of the two)',
+      },
       'bearer',
     )
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, 'session')
+    .addCookieAuth(
+      SESSION_COOKIE,
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description:
+          "The web app's session cookie, set by signing in (this page sends it when you are signed in in this browser); the only credential of `/app` routes",
+      },
+      'session',
+    )
     .addOAuth2(
       {
         type: 'oauth2',

@@ -82,7 +82,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      {/* Bottom right: toasts never cover the header (its buttons and the signed-in user). */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

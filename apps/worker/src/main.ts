@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { describeListenError, loadConfigOrExit } from '@app/config';
+import { describeListenError, loadConfigOrExit, withQuietBoot } from '@app/config';
 import { warmUpRedaction } from '@app/domain';
 import { RedisRequirementError } from '@app/jobs';
 import { Metrics } from '@app/metrics';
@@ -21,7 +21,7 @@ const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(conf
   if (error instanceof RedisRequirementError) process.exit(1);
   throw error;
 });
-app.useLogger(app.get(PinoLogger));
+app.useLogger(withQuietBoot(app.get(PinoLogger)));
 const logger = new Logger('Worker');
 for (const warning of config.warnings) logger.warn(warning);
 
@@ -65,7 +65,10 @@ logger.log(
 );
 
 /** Graceful stop: app.close() closes BullMQ workers, so in-flight jobs finish or go back to the queue. */
+let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
   logger.log({ signal }, 'worker stopping');
   await health?.close();
   await app.close();
@@ -73,3 +76,9 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   process.exit(0);
 }
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void shutdown(s));
+// Under `npm start` (scripts/start.mjs), the supervisor's IPC channel closes when it ends, however
+// it ends: stop as on SIGTERM rather than serve on, orphaned.
+if (process.send) {
+  if (process.connected) process.once('disconnect', () => void shutdown('SIGTERM'));
+  else void shutdown('SIGTERM');
+}

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
 import { MetricsModule } from '@app/metrics';
+import { ListenedQueue } from './listened-queue.js';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueMetrics } from './queue-metrics.js';
 import { ALL_QUEUES } from './queues.js';
@@ -14,6 +15,8 @@ import { RedisRequirementsCheck } from './redis-requirements-check.js';
 @Module({})
 export class JobsModule {
   static forRoot(config: AppConfig): DynamicModule {
+    // @nestjs/bullmq's documented extension point: every queue it registers is a ListenedQueue.
+    BullModule.queueClass = ListenedQueue;
     return {
       module: JobsModule,
       global: true,

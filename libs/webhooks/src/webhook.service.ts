@@ -68,9 +68,13 @@ export class WebhookService {
     };
   }
 
-  async listEndpoints(userId: string): Promise<Array<{ id: string; url: string }>> {
+  async listEndpoints(
+    userId: string,
+  ): Promise<Array<{ id: string; url: string; requireInboundSignature: boolean }>> {
     const endpoint = await this.endpoints.find(userId);
-    return endpoint ? [{ id: endpoint.id, url: endpoint.url }] : [];
+    return endpoint
+      ? [{ id: endpoint.id, url: endpoint.url, requireInboundSignature: endpoint.requireInboundSignature }]
+      : [];
   }
 
   async deleteEndpoint(userId: string, id: string): Promise<void> {

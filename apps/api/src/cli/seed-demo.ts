@@ -9,8 +9,8 @@ import { AccountService, ApiKeyService, AuthModule } from '@app/auth';
 import { ConfigModule, loadConfigOrExit } from '@app/config';
 import { PackService, PacksModule } from '@app/packs';
 import { PersistenceModule, UserRepository } from '@app/persistence';
+import { DEMO_EMAIL } from './demo-account.js';
 
-export const DEMO_EMAIL = 'demo@ticket-judge.local';
 const SAMPLE_PACK = 'examples/packs/support-triage.json';
 
 /** The repository root: the nearest folder above this file holding package.json (src or dist). */

@@ -13,7 +13,7 @@ import { PlaygroundJudgeRequestDto, PlaygroundJudgeResponseDto } from './playgro
 import { PlaygroundLimiter } from './playground-limiter.js';
 
 /** The web app's playground: `/api/judge` takes API keys only, so the app judges through here. */
-@ApiTags('app')
+@ApiTags('playground')
 @Controller('app/playground')
 export class PlaygroundController {
   constructor(

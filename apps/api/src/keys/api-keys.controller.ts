@@ -11,7 +11,7 @@ import { ApiKeyService, Authenticated, CurrentPrincipal, ErrorBodyDto, type Prin
 import { ApiKeyDto, ApiKeyWithSecretDto, CreateApiKeyDto } from './api-keys.dto.js';
 
 /** Key management for the Integrations page: a signed-in session only, never an API key. */
-@ApiTags('app: API keys')
+@ApiTags('keys')
 @Controller('app/keys')
 @Authenticated({ sessionOnly: true })
 export class ApiKeysController {

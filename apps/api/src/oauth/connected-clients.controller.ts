@@ -11,7 +11,7 @@ import { ConnectedClientsService } from '@app/oauth';
 import { ConnectedClientDto } from './connected-clients.dto.js';
 
 /** The MCP clients a signed-in user has connected, and how to cut one off. */
-@ApiTags('app')
+@ApiTags('mcp clients')
 @Controller('app/oauth-clients')
 export class ConnectedClientsController {
   constructor(private readonly connected: ConnectedClientsService) {}

@@ -44,7 +44,7 @@ const STYLE = `
 
 /** A whole page; `body` must already be escaped HTML. */
 export function sendPage(reply: FastifyReply, status: number, title: string, body: string): FastifyReply {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text(title)} · Ticket Judging Service</title><style>${STYLE}</style></head><body><main><p class="brand">Ticket Judge</p>${body}</main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.ico" type="image/svg+xml"><title>${text(title)} · Ticket Judging Service</title><style>${STYLE}</style></head><body><main><p class="brand">Ticket Judge</p>${body}</main></body></html>`;
   return reply.status(status).headers(PAGE_HEADERS).send(html);
 }
 

@@ -2,8 +2,9 @@ import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SessionCookie } from '@app/auth';
 import { FRAME_ANCESTORS_NONE } from '../no-framing.js';
 
 /**
@@ -52,9 +53,24 @@ const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').in
 /**
  * Serves the built web app (`npm run build:web`) at `/`: hashed assets cached for a year, `index.html`
  * never cached, and client routes answered with `index.html` for browsers (an `Accept` with
- * `text/html`), so deep links and reloads work. Other clients keep the API's JSON 404.
+ * `text/html`) with a session, so deep links and reloads work; without a session, a redirect to
+ * `/login?next=<path>`. Other clients keep the API's JSON 404.
  */
 export async function serveWebApp(app: NestFastifyApplication, webRoot: string): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  // Browsers ask for /favicon.ico on any page (the server pages link it too): the web app's SVG
+  // icon, or 204 without a build, never a 404.
+  const faviconFile = path.join(webRoot, 'favicon.svg');
+  const favicon = existsSync(faviconFile) ? readFileSync(faviconFile) : null;
+  fastify.get('/favicon.ico', (_request, reply) =>
+    favicon
+      ? reply
+          .header('content-type', 'image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(favicon)
+      : reply.code(204).send(),
+  );
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     new Logger('WebApp').warn(
@@ -62,7 +78,6 @@ export async function serveWebApp(app: NestFastifyApplication, webRoot: string):
     );
     return;
   }
-  const fastify = app.getHttpAdapter().getInstance();
   const sendIndex = (reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-cache')
@@ -87,9 +102,17 @@ export async function serveWebApp(app: NestFastifyApplication, webRoot: string):
       );
     },
   });
-  fastify.get('/', (_request, reply) => sendIndex(reply));
+  // The app's pages need a session: without one the browser goes to /login (and back after it)
+  // before the app loads, rather than loading it to be refused (a 401 in the console, then the
+  // same redirect).
+  const sessionCookie = app.get(SessionCookie, { strict: false });
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await sessionCookie.read(request))
+      ? sendIndex(reply)
+      : reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
+  fastify.get('/', sendPage);
   fastify.get('/*', (request, reply) => {
     if (ownedByApi(request.url) || !wantsHtml(request)) return reply.callNotFound();
-    return sendIndex(reply);
+    return sendPage(request, reply);
   });
 }

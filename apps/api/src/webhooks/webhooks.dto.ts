@@ -26,6 +26,11 @@ export class WebhookEndpointDto {
 
   @ApiProperty()
   url: string;
+
+  @ApiProperty({
+    description: 'When true, unsigned inbound requests are refused with 401 `invalid signature`.',
+  })
+  requireInboundSignature: boolean;
 }
 
 export class SavedWebhookEndpointDto extends WebhookEndpointDto {
@@ -34,9 +39,6 @@ export class SavedWebhookEndpointDto extends WebhookEndpointDto {
     description: 'The completion secret (32 random bytes), shown this once.',
   })
   secret: string;
-
-  @ApiProperty()
-  requireInboundSignature: boolean;
 }
 
 export class EventIdDto {

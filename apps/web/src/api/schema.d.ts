@@ -1828,17 +1828,20 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
+            /** @description When true, unsigned inbound requests are refused with 401 `invalid signature`. */
+            requireInboundSignature: boolean;
             /**
              * @description The completion secret (32 random bytes), shown this once.
              * @example whsec_…
              */
             secret: string;
-            requireInboundSignature: boolean;
         };
         WebhookEndpointDto: {
             /** Format: uuid */
             id: string;
             url: string;
+            /** @description When true, unsigned inbound requests are refused with 401 `invalid signature`. */
+            requireInboundSignature: boolean;
         };
         EventIdDto: {
             /** Format: uuid */

@@ -47,6 +47,12 @@ describe('formatWhen', () => {
     expect(formatWhen('2026-11-18T12:00:00Z', now)).toBe('3 days ago');
   });
 
+  it('says how far off a time to come is', () => {
+    expect(formatWhen('2026-11-21T12:05:00Z', now)).toBe('in 5 minutes');
+    expect(formatWhen('2026-11-21T15:00:00Z', now)).toBe('in 3 hours');
+    expect(formatWhen('2026-11-22T12:00:00Z', now)).toBe('tomorrow');
+  });
+
   it('shows the date after a week', () => {
     expect(formatWhen('2026-10-01T12:00:00Z', now)).toMatch(/2026/);
   });

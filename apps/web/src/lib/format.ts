@@ -26,18 +26,23 @@ export function countLabel(count: number, noun: string): string {
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** `just now`, `5 minutes ago`, `3 hours ago`, `yesterday`, then the date after a week. */
+/**
+ * `just now`, `5 minutes ago`, `3 hours ago`, `yesterday`, then the date after a week; a time to
+ * come the same way (`in 5 minutes`, `tomorrow`).
+ */
 export function formatWhen(iso: string | null | undefined, now: Date = new Date()): string {
   if (!iso) return 'Never';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  const ahead = date.getTime() > now.getTime() ? 1 : -1;
+  const seconds = Math.round(Math.abs(now.getTime() - date.getTime()) / 1000);
+  // Within 45 s either way, a clock slightly ahead included.
   if (seconds < 45) return 'just now';
   const minutes = Math.round(seconds / 60);
-  if (minutes < 45) return relativeFormat.format(-minutes, 'minute');
+  if (minutes < 45) return relativeFormat.format(ahead * minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (hours < 22) return relativeFormat.format(-hours, 'hour');
+  if (hours < 22) return relativeFormat.format(ahead * hours, 'hour');
   const days = Math.round(hours / 24);
-  if (days < 7) return relativeFormat.format(-days, 'day');
+  if (days < 7) return relativeFormat.format(ahead * days, 'day');
   return dayFormat.format(date);
 }

@@ -26,6 +26,12 @@ export class UserRepository {
     }
   }
 
+  /** Replaces a user's password hash; false when there is no such user. */
+  async setPasswordHash(id: string, passwordHash: string): Promise<boolean> {
+    const result = await this.users.update({ id }, { passwordHash });
+    return (result.affected ?? 0) > 0;
+  }
+
   findByEmail(email: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ email });
   }

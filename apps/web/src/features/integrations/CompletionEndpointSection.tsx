@@ -5,6 +5,7 @@ import { useDeleteWebhookEndpoint, useWebhookEndpoints } from '../../api/queries
 import { QueryState } from '../../ui/states';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DeliveriesTable } from './DeliveriesTable';
+import { describeInboundSignature } from './integrations';
 import { EndpointForm } from './EndpointForm';
 import { SecretModal } from './SecretModal';
 import { Section } from './Section';
@@ -44,6 +45,7 @@ function CurrentEndpoint({
       <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {endpoint.url}
       </Code>
+      <Text size="sm">Inbound requests: {describeInboundSignature(endpoint.requireInboundSignature)}</Text>
       <Group gap="sm">
         <Button variant="default" onClick={onChange}>
           Change endpoint

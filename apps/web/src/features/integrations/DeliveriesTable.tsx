@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage, type Schemas } from '../../api/client';
 import { useDeliveries, useRedeliver } from '../../api/queries/integrations';
 import { shortId } from '../../lib/format';
-import { DELIVERY_STATUS_COLORS, describeStatusCode } from './integrations';
+import { DELIVERY_STATUS_COLORS, describeStatusCode, nextRetryAt } from './integrations';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { PagedQueryState } from '../../ui/PagedQueryState';
 import { Empty } from '../../ui/states';
@@ -62,6 +62,13 @@ export function DeliveriesTable() {
     { header: 'Attempts', cell: (delivery) => delivery.attempts },
     { header: 'Time', cell: (delivery) => <When iso={delivery.updatedAt} /> },
     {
+      header: 'Next retry',
+      cell: (delivery) => {
+        const at = nextRetryAt(delivery);
+        return at ? <When iso={at} /> : '—';
+      },
+    },
+    {
       header: 'Actions',
       cell: (delivery) => (
         <>
@@ -94,7 +101,7 @@ export function DeliveriesTable() {
         </Empty>
       }
     >
-      {(items) => <DataTable rows={items} columns={columns} minWidth={760} />}
+      {(items) => <DataTable rows={items} columns={columns} minWidth={840} />}
     </PagedQueryState>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useClipboard } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Schemas } from '../../api/client';
 import { useDisconnectMcpClient, useMcpClients } from '../../api/queries/integrations';
@@ -31,6 +32,7 @@ function DisconnectModal({ client, onClose }: { client: Client; onClose: () => v
 export function McpClientsSection() {
   const url = mcpUrl(window.location.origin);
   const clients = useMcpClients();
+  const clipboard = useClipboard({ timeout: 4000 });
   const [disconnecting, setDisconnecting] = useState<Client | null>(null);
 
   return (
@@ -39,14 +41,24 @@ export function McpClientsSection() {
       covered={disconnecting !== null}
       description="AI assistants and IDE agents connect over the Model Context Protocol. Each one asks for your approval, then acts with the scopes you granted."
     >
-      <TextInput
-        label="MCP server URL"
-        description="Select it and copy it into your MCP client."
-        value={url}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-      />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="MCP server URL"
+          description="Copy it into your MCP client."
+          value={url}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          style={{ flex: '1 1 280px' }}
+        />
+        <Button variant="default" onClick={() => clipboard.copy(url)}>
+          Copy URL
+        </Button>
+      </Group>
+      <Text size="sm" role="status" aria-live="polite">
+        {clipboard.copied ? 'Copied to the clipboard' : ''}
+        {clipboard.error ? 'Copying failed: select the URL and copy it yourself' : ''}
+      </Text>
       <QueryState query={clients}>
         {(list) => (
           <DataTable

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  describeInboundSignature,
   describePermissions,
   describeStatusCode,
   fieldError,
   mcpUrl,
+  nextRetryAt,
   PERMISSION_DESCRIPTIONS,
   PERMISSIONS,
   validateEndpointUrl,
@@ -98,5 +100,22 @@ describe('mcpUrl', () => {
   it('appends /mcp to the origin', () => {
     expect(mcpUrl('https://judge.example.com')).toBe('https://judge.example.com/mcp');
     expect(mcpUrl('http://localhost:3000/')).toBe('http://localhost:3000/mcp');
+  });
+});
+
+describe('nextRetryAt', () => {
+  it('is the next attempt of a pending delivery, and nothing once it succeeded or failed for good', () => {
+    const at = '2026-11-27T04:00:00.000Z';
+    expect(nextRetryAt({ status: 'pending', nextAttemptAt: at })).toBe(at);
+    expect(nextRetryAt({ status: 'pending', nextAttemptAt: null })).toBeNull();
+    expect(nextRetryAt({ status: 'succeeded', nextAttemptAt: at })).toBeNull();
+    expect(nextRetryAt({ status: 'failed', nextAttemptAt: at })).toBeNull();
+  });
+});
+
+describe('describeInboundSignature', () => {
+  it('says whether unsigned inbound requests are refused', () => {
+    expect(describeInboundSignature(true)).toContain('required');
+    expect(describeInboundSignature(false)).toContain('signed or unsigned');
   });
 });

@@ -92,3 +92,17 @@ export function describeStatusCode(
 export function mcpUrl(origin: string): string {
   return `${origin.replace(/\/+$/, '')}/mcp`;
 }
+
+/** When a delivery will be tried again: only a pending one has a next attempt. */
+export function nextRetryAt(
+  delivery: Pick<Schemas['DeliveryDto'], 'status' | 'nextAttemptAt'>,
+): string | null {
+  return delivery.status === 'pending' ? delivery.nextAttemptAt : null;
+}
+
+/** How the endpoint treats inbound requests, as its setting says. */
+export function describeInboundSignature(requireInboundSignature: boolean): string {
+  return requireInboundSignature
+    ? 'a valid X-Service-Signature is required (unsigned ones get 401)'
+    : 'signed or unsigned (a signature, when sent, is checked)';
+}
