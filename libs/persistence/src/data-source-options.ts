@@ -26,6 +26,7 @@ import { SimulationCompletions1764547200000 } from './migrations/1764547200000-s
 import { SelectedProbabilities1764633600000 } from './migrations/1764633600000-selected-probabilities.js';
 import { DeliveryClaimOwners1764720000000 } from './migrations/1764720000000-delivery-claim-owners.js';
 import { OAuthClientAuthorizedAt1764723600000 } from './migrations/1764723600000-oauth-client-authorized-at.js';
+import { SimulationNames1795750239595 } from './migrations/1795750239595-simulation-names.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   SelectedProbabilities1764633600000,
   DeliveryClaimOwners1764720000000,
   OAuthClientAuthorizedAt1764723600000,
+  SimulationNames1795750239595,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 // The dashboard's figures (`GET /api/stats`, MCP `get_stats`), as StatsService computes them.
 
@@ -47,6 +47,25 @@ class RecentRunDto {
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Its name; null when none was given.' })
+  name?: string | null;
+
+  @ApiPropertyOptional()
+  packName?: string;
+
+  @ApiPropertyOptional()
+  datasetName?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: "Its pack version's number (publication order); null while that version is the draft.",
+  })
+  packVersionNumber?: number | null;
+
+  @ApiPropertyOptional({ description: "Whether its pack version is the pack's live version now." })
+  packVersionLive?: boolean;
 }
 
 class WebhookFailureDto {
