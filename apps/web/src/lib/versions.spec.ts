@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultVersionId, versionKind, versionLabel, versionNumber, versionOptions } from './versions';
+import {
+  defaultVersionId,
+  runVersionLabel,
+  versionKind,
+  versionLabel,
+  versionNumber,
+  versionOptions,
+} from './versions';
 
 const versions = [
   { id: 'c', createdAt: '2026-11-03T00:00:00Z', publishedAt: null },
@@ -27,6 +34,23 @@ describe('versions', () => {
       'Version 1 (publi',
     ]);
     expect(defaultVersionId(versions, 'b')).toBe('b');
+  });
+
+  it("takes the API's number (publication order) over the list position", () => {
+    const numbered = [
+      { ...versions[0], number: null },
+      { ...versions[1], number: 7 },
+      { ...versions[2], number: 6 },
+    ];
+    expect(versionNumber(numbered, 'b')).toBe(7);
+    expect(versionLabel(numbered, numbered[1], 'b')).toBe('Version 7 (live)');
+    expect(versionLabel(numbered, numbered[0], 'b')).toBe('Draft');
+  });
+
+  it("names a run's version in short: live, published or draft, never by its id", () => {
+    expect(runVersionLabel({ packVersionNumber: 3, packVersionLive: true })).toBe('Version 3 (live)');
+    expect(runVersionLabel({ packVersionNumber: 2, packVersionLive: false })).toBe('Version 2');
+    expect(runVersionLabel({ packVersionNumber: null, packVersionLive: false })).toBe('Draft');
   });
 
   it('defaults to the draft of a pack never published, and to nothing without versions', () => {
