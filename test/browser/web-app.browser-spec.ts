@@ -141,6 +141,9 @@ describe('the web app in a browser', () => {
     await question.getByRole('button', { name: 'Agree' }).click();
     await question.getByText('Agrees with model').waitFor();
     await question.getByRole('button', { name: 'Delete label' }).waitFor();
+    // Calibration names the live version by its number, not its id.
+    await page.goto(`/calibration?packId=${ids.packId}`);
+    await page.getByText(/^Version 1 \(live\), 1 labels/).waitFor();
   });
 
   it('refuses a CSV with a bad line, then takes a good one', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   defaultVersionId,
+  liveVersionText,
   runVersionLabel,
   versionKind,
   versionLabel,
@@ -51,6 +52,13 @@ describe('versions', () => {
     expect(runVersionLabel({ packVersionNumber: 3, packVersionLive: true })).toBe('Version 3 (live)');
     expect(runVersionLabel({ packVersionNumber: 2, packVersionLive: false })).toBe('Version 2');
     expect(runVersionLabel({ packVersionNumber: null, packVersionLive: false })).toBe('Draft');
+  });
+
+  it("names a pack's live version by its number when the pack list knows it", () => {
+    const pack = { liveVersionId: 'f98103ef-aaaa', liveVersionNumber: 3 };
+    expect(liveVersionText('f98103ef-aaaa', pack)).toBe('Version 3 (live)');
+    expect(liveVersionText('f98103ef-aaaa')).toBe('Live version f98103ef');
+    expect(liveVersionText('0123456789', pack)).toBe('Live version 01234567');
   });
 
   it('defaults to the draft of a pack never published, and to nothing without versions', () => {

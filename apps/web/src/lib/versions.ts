@@ -21,6 +21,20 @@ export interface RunVersion {
   packVersionLive?: boolean;
 }
 
+/**
+ * A pack's live version as a name: "Version 3 (live)" when the pack list says which number the
+ * version `versionId` has, else "Live version" and its id's first characters.
+ */
+export function liveVersionText(
+  versionId: string,
+  pack?: { liveVersionId: string | null; liveVersionNumber?: number | null },
+): string {
+  if (pack?.liveVersionId === versionId && pack.liveVersionNumber) {
+    return runVersionLabel({ packVersionNumber: pack.liveVersionNumber, packVersionLive: true });
+  }
+  return `Live version ${versionId.slice(0, 8)}`;
+}
+
 /** A run's version in short: "Version 3 (live)", "Version 2", or "Draft" for a version never published. */
 export function runVersionLabel(run: RunVersion): string {
   const number = run.packVersionNumber;
