@@ -124,7 +124,7 @@ describe('the web app in a browser', () => {
     expect(gateway.calls).toBeGreaterThan(0);
     // The result, drawn below the form, takes focus; the pack derives a department and a priority
     // but no tags, so there is no Tags line.
-    await page.waitForFunction(() => document.activeElement?.id === 'judge-result-title');
+    await page.locator('#judge-result-title:focus').waitFor();
     const result = page.getByRole('region', { name: 'Result' });
     await result.getByText('Department', { exact: true }).waitFor();
     expect(await result.getByText('Tags', { exact: true }).count()).toBe(0);
@@ -235,7 +235,7 @@ describe('the web app in a browser', () => {
     await page.goto(`/simulations/${ids.simulationId}?compare=${secondId}`);
     const comparison = page.getByRole('region', { name: 'Comparison' });
     await comparison.getByRole('heading', { name: 'Changed tickets' }).waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => document.activeElement?.id === 'comparison-heading');
+    await page.locator('#comparison-heading:focus').waitFor();
     expect(await comparison.getByRole('rowheader', { name: 'Charged twice' }).count()).toBe(1);
     expect(await comparison.getByText(/^Department.*: billing → technical$/).count()).toBe(3);
     const heading = await comparison.getByRole('heading', { name: 'Comparison' }).boundingBox();
