@@ -58,7 +58,14 @@ describe('the pack editor in a browser', () => {
     packId = page.url().split('/').at(-1)!;
     // The Save and Publish bar stays in view at the bottom of the editor.
     const bar = page.getByRole('region', { name: 'Save and publish' });
-    expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('sticky');
+    // Runs in the page; this file is type-checked without the DOM library.
+    const position = await bar.evaluate(
+      (element) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(
+          element,
+        ).position,
+    );
+    expect(position).toBe('sticky');
     expect(await publishButton().isEnabled()).toBe(true);
     await publishButton().click();
     await page.getByRole('button', { name: 'Confirm publish' }).click();

@@ -150,6 +150,13 @@ describe('the web app in a browser', () => {
       .waitFor();
     await page.getByLabel(/^Decision: /).waitFor();
     expect(gateway.calls).toBeGreaterThan(0);
+    // The result, drawn below the form, takes focus; the pack derives a department and a priority
+    // but no tags, so there is no Tags line.
+    await page.locator('#judge-result-title:focus').waitFor();
+    const result = page.getByRole('region', { name: 'Result' });
+    await result.getByText('Department', { exact: true }).waitFor();
+    expect(await result.getByText('Tags', { exact: true }).count()).toBe(0);
+    await result.getByText('Version 1 (live)', { exact: true }).waitFor();
     await expectAccessible(page, 'playground with a result');
   });
 
@@ -186,6 +193,9 @@ describe('the web app in a browser', () => {
     };
     expect(evaluation.labels).toHaveLength(Object.keys(evaluation.result.answers).length);
     expect(evaluation.labels.every((label) => label.agreement)).toBe(true);
+    // Calibration names the live version by its number, not its id.
+    await page.goto(`/calibration?packId=${ids.packId}`);
+    await page.getByText(/^Version 1 \(live\), \d+ labels/).waitFor();
   });
 
   it('judges a live ticket through the API, which Reviews and the dashboard show by default', async () => {
@@ -233,11 +243,20 @@ describe('the web app in a browser', () => {
     await page.getByRole('option', { name: 'Last week' }).click();
     await page.getByRole('combobox', { name: 'Pack' }).click();
     await page.getByRole('option', { name: 'Support triage' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('  Baseline run ');
     await page.getByRole('button', { name: 'Start simulation' }).click();
     await page.waitForURL(/\/simulations\/[0-9a-f-]{36}/);
     ids.simulationId = page.url().split('/').at(-1);
     await page.getByRole('progressbar').first().waitFor();
     await page.getByText(/3 of 3 tickets/).waitFor({ timeout: 30_000 });
+    // A named simulation is called by its name, and its results name each ticket and its answers.
+    await page.getByRole('heading', { level: 2, name: 'Baseline run' }).waitFor();
+    await page.getByText('Support triage (Version 1 (live)) on Last week').waitFor();
+    await page.getByRole('rowheader', { name: 'Charged twice' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Department' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'billing', exact: true }).count()).toBe(3);
+    await page.goto('/simulations');
+    await page.getByRole('link', { name: 'Baseline run' }).waitFor();
 
     // The default Reviews page and dashboard count live traffic only: the simulation changes neither.
     expect({ reviews: await reviewTotal(), today: await evaluationsToday() }).toEqual(before);
@@ -349,15 +368,32 @@ describe('the web app in a browser', () => {
       if (!chosen.startsWith('Version 2 (live)')) await page.waitForTimeout(100);
     }
     expect(chosen).toMatch(/^Version 2 \(live\)/);
+    // This run's model routes every ticket elsewhere, so the comparison below has changes to list.
+    gateway.set({ kind: 'answer', choose: { department: 'technical' } });
     await page.getByRole('button', { name: 'Start simulation' }).click();
     await page.waitForURL(/\/simulations\/[0-9a-f-]{36}/);
-    const simulation = (await (
-      await page.request.get(`/api/simulations/${page.url().split('/').at(-1)}`)
-    ).json()) as { packVersionId: string };
+    const secondId = page.url().split('/').at(-1)!;
+    const simulation = (await (await page.request.get(`/api/simulations/${secondId}`)).json()) as {
+      packVersionId: string;
+    };
     const pack = (await (await page.request.get(`/api/packs/${ids.packId}`)).json()) as {
       liveVersionId: string;
     };
     expect(simulation.packVersionId).toBe(pack.liveVersionId);
+    await page.getByText(/3 of 3 tickets/).waitFor({ timeout: 30_000 });
+    gateway.set({ kind: 'answer' });
+
+    // The comparison renders below the results: when it is ready it is scrolled to and focused, and
+    // it lists each changed ticket with its answer before and after.
+    await page.goto(`/simulations/${ids.simulationId}?compare=${secondId}`);
+    const comparison = page.getByRole('region', { name: 'Comparison' });
+    await comparison.getByRole('heading', { name: 'Changed tickets' }).waitFor({ timeout: 30_000 });
+    await page.locator('#comparison-heading:focus').waitFor();
+    expect(await comparison.getByRole('rowheader', { name: 'Charged twice' }).count()).toBe(1);
+    expect(await comparison.getByText(/^Department.*: billing → technical$/).count()).toBe(3);
+    const heading = await comparison.getByRole('heading', { name: 'Comparison' }).boundingBox();
+    expect(heading!.y).toBeGreaterThanOrEqual(0);
+    expect(heading!.y).toBeLessThan(page.viewportSize()!.height);
   });
 
   it('draws the dashboard with the day’s judgments', async () => {

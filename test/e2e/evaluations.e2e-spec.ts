@@ -46,6 +46,13 @@ describe('evaluations and the local model', () => {
       modelId: 'local-lexical-1',
       latencyMs: expect.any(Number),
       createdAt: expect.any(String),
+      subject: TICKET.subject,
+      externalId: 't52',
+      answers: {
+        department: expect.objectContaining({ type: 'choice', choice: 'billing' }),
+        abusive: expect.objectContaining({ type: 'boolean' }),
+        complexity: expect.objectContaining({ type: 'score' }),
+      },
     });
     expect(first.body.nextCursor).toEqual(expect.any(String));
     const second = await keyed.get(`/api/evaluations?cursor=${encodeURIComponent(first.body.nextCursor)}`);
@@ -71,6 +78,22 @@ describe('evaluations and the local model', () => {
     expect((await keyed.get('/api/evaluations?source=webhook')).body.items).toEqual([]);
     expect((await keyed.get('/api/evaluations?status=maybe')).status).toBe(400);
     expect((await keyed.get('/api/evaluations?packId=not-a-uuid')).body.items).toEqual([]);
+  });
+
+  it('lists each evaluation with its ticket as stored: redacted subject, external id or null, answers', async () => {
+    const { keyed } = await newTenant(api.url);
+    const other = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    // No externalId (undefined is left out of the JSON body), and a subject with an address in it.
+    await keyed.post('/api/judge', {
+      packId: pack.id,
+      ticket: { ...TICKET, externalId: undefined, subject: 'Call me at jane.doe@example.com' },
+    });
+    const [item] = (await keyed.get('/api/evaluations')).body.items;
+    expect(item).toMatchObject({ subject: 'Call me at [EMAIL]', externalId: null });
+    expect(Object.keys(item.answers).sort()).toEqual(['abusive', 'complexity', 'department']);
+    // Another tenant lists none of it.
+    expect((await other.keyed.get('/api/evaluations')).body.items).toEqual([]);
   });
 
   it('refuses a malformed, tampered or foreign cursor with 400', async () => {

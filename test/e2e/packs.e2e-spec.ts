@@ -36,6 +36,7 @@ describe('packs', () => {
         updatedAt: res.body.updatedAt,
         questionCount: 0,
         unpublishedChanges: false,
+        liveVersionNumber: null,
       },
     ]);
   });
@@ -116,9 +117,38 @@ describe('packs', () => {
     const versions = await keyed.get(`/api/packs/${pack.id}/versions`);
     expect(versions.status).toBe(200);
     expect(versions.body).toEqual([
-      { id: published.body.draftVersionId, createdAt: expect.any(String), publishedAt: null },
-      { id: pack.draftVersionId, createdAt: expect.any(String), publishedAt: expect.any(String) },
+      { id: published.body.draftVersionId, createdAt: expect.any(String), publishedAt: null, number: null },
+      { id: pack.draftVersionId, createdAt: expect.any(String), publishedAt: expect.any(String), number: 1 },
     ]);
+  });
+
+  it('numbers versions in publication order, per pack; the draft has none until it is published', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPack(keyed);
+    const other = await createPublishedPack(keyed, triageDocument(), 'other');
+    const live: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      // Each publication changes something (a draft identical to the live version may be refused).
+      const document = triageDocument();
+      document.questions[0].instructions = `Round ${i}`;
+      await keyed.patch(`/api/packs/${pack.id}`, { document });
+      live.push((await keyed.post(`/api/packs/${pack.id}/publish`)).body.liveVersionId);
+    }
+    const versions = (await keyed.get(`/api/packs/${pack.id}/versions`)).body;
+    expect(versions.map((v: { id: string; number: number | null }) => [v.id, v.number])).toEqual([
+      [expect.any(String), null],
+      [live[2], 3],
+      [live[1], 2],
+      [live[0], 1],
+    ]);
+    // Each pack counts its own versions; one version read says the same number.
+    expect((await keyed.get(`/api/packs/${other.id}/versions`)).body[1].number).toBe(1);
+    const second = await keyed.get(`/api/packs/${pack.id}/versions/${live[1]}`);
+    expect(second.body).toMatchObject({ id: live[1], number: 2 });
+    const draft = await keyed.get(`/api/packs/${pack.id}/versions/${versions[0].id}`);
+    expect(draft.body.number).toBeNull();
+    const listed = (await keyed.get('/api/packs')).body.find((p: { id: string }) => p.id === pack.id);
+    expect(listed.liveVersionNumber).toBe(3);
   });
 
   it('edits only the draft; the live version never changes on PATCH', async () => {
@@ -320,6 +350,7 @@ describe('packs', () => {
       id: pack.liveVersionId,
       createdAt: expect.any(String),
       publishedAt: expect.any(String),
+      number: 1,
       document: triageDocument(),
     });
     const draft = await keyed.get(`/api/packs/${pack.id}/versions/${republished.draftVersionId}`);

@@ -81,6 +81,10 @@ describe('simulations on the worker', () => {
       createdAt: expect.any(String),
       datasetName: 'twenty',
       packName: 'Triage v2',
+      name: null,
+      // Version 1, no longer live: the pack was published again after the start.
+      packVersionNumber: 1,
+      packVersionLive: false,
       total: 20,
       completed: 20,
       byStatus: { accept: 0, review: 0, reject: 20 },
@@ -95,7 +99,20 @@ describe('simulations on the worker', () => {
     expect(evaluations.body.items).toHaveLength(20);
     for (const item of evaluations.body.items) {
       expect(item).toMatchObject({ source: 'simulation', packVersionId: pack.liveVersionId });
+      // Which ticket, and what was answered, without opening each evaluation.
+      expect(item).toMatchObject({
+        subject: 'Charged twice',
+        externalId: expect.stringMatching(/^T-\d+$/),
+        answers: {
+          department: expect.objectContaining({ type: 'choice' }),
+          abusive: expect.objectContaining({ type: 'boolean' }),
+          complexity: expect.objectContaining({ type: 'score' }),
+        },
+      });
     }
+    expect(new Set(evaluations.body.items.map((item: { externalId: string }) => item.externalId)).size).toBe(
+      20,
+    );
     expect(await evaluationCounts(started.body.id)).toEqual({ rows: 20, tickets: 20 });
 
     const list = await keyed.get('/api/simulations');
@@ -108,6 +125,9 @@ describe('simulations on the worker', () => {
       createdAt: done.createdAt,
       datasetName: 'twenty',
       packName: 'Triage v2',
+      name: null,
+      packVersionNumber: 1,
+      packVersionLive: false,
     });
     const stats = await keyed.get('/api/stats');
     expect(stats.body.recentRuns[0]).toEqual({
@@ -115,6 +135,11 @@ describe('simulations on the worker', () => {
       status: 'completed',
       packId: pack.id,
       createdAt: done.createdAt,
+      name: null,
+      packName: 'Triage v2',
+      datasetName: 'twenty',
+      packVersionNumber: 1,
+      packVersionLive: false,
     });
     // The worker says when it started and when it finished, once.
     const lines = worker
@@ -172,6 +197,7 @@ describe('simulations on the worker', () => {
       packId: pack.id,
       packVersionId: pack.liveVersionId,
       total: 1,
+      name: null,
       status: 'queued',
       finishedAt: null,
     });
@@ -210,6 +236,11 @@ describe('simulations on the worker', () => {
     expect(trial.status).toBe(202);
     const trialDone = await waitForStatus(keyed, trial.body.id, ['completed']);
     expect(trialDone.packVersionId).toBe(edited.draftVersionId);
+    expect(trialDone).toMatchObject({ packVersionNumber: null, packVersionLive: false });
+    expect((await keyed.get(`/api/simulations/${live.id}`)).body).toMatchObject({
+      packVersionNumber: 1,
+      packVersionLive: true,
+    });
     const comparison = await keyed.get(`/api/simulations/${live.id}/compare/${trial.body.id}`);
     expect(comparison.status).toBe(200);
     expect(comparison.body).toEqual({
@@ -222,6 +253,47 @@ describe('simulations on the worker', () => {
         { questionId: 'department', changed: 0 },
       ],
       statusChanges: [{ from: 'reject', to: 'review', count: 6 }],
+      // Every ticket moved status (no answer changed), listed in the dataset's order.
+      changedTickets: Array.from({ length: 6 }, (_, i) => ({
+        ticketId: expect.any(String),
+        subject: 'Charged twice',
+        externalId: `T-${i}`,
+        fromEvaluationId: expect.any(String),
+        toEvaluationId: expect.any(String),
+        fromStatus: 'reject',
+        toStatus: 'review',
+        answers: [],
+      })),
+    });
+    const [changed] = comparison.body.changedTickets;
+    expect((await keyed.get(`/api/evaluations/${changed.toEvaluationId}`)).body).toMatchObject({
+      status: 'review',
+      redactedTicket: { externalId: 'T-0' },
+    });
+    // A ticket whose answer changed lists the answer before and after.
+    gateway.set({ kind: 'answer', choose: { department: 'technical' } });
+    const relabeled = (
+      await keyed.post('/api/simulations', {
+        datasetId: dataset.id,
+        packId: pack.id,
+        packVersionId: edited.draftVersionId,
+      })
+    ).body;
+    await waitForStatus(keyed, relabeled.id, ['completed']);
+    const byAnswer = await keyed.get(`/api/simulations/${trial.body.id}/compare/${relabeled.id}`);
+    expect(byAnswer.body.questions).toContainEqual({ questionId: 'department', changed: 6 });
+    expect(byAnswer.body.changedTickets).toHaveLength(6);
+    expect(byAnswer.body.changedTickets[0]).toMatchObject({
+      externalId: 'T-0',
+      fromStatus: 'review',
+      toStatus: 'review',
+      answers: [
+        {
+          questionId: 'department',
+          from: expect.objectContaining({ type: 'choice', choice: 'billing' }),
+          to: expect.objectContaining({ type: 'choice', choice: 'technical' }),
+        },
+      ],
     });
     const otherDataset = await createDataset(keyed, 1);
     const other = (await keyed.post('/api/simulations', { datasetId: otherDataset.id, packId: pack.id }))
@@ -377,6 +449,51 @@ describe('simulations on the worker', () => {
     expect((await keyed.get('/api/simulations')).body.items.map((s: { id: string }) => s.id)).not.toContain(
       theirs.id,
     );
+  });
+
+  it('stores an optional name, trimmed, returns it everywhere, and refuses a blank, long or non-text one', async () => {
+    const { keyed } = await newTenant(api.url);
+    const other = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 0, 'empty');
+    const named = await keyed.post('/api/simulations', {
+      datasetId: dataset.id,
+      packId: pack.id,
+      name: '  Stricter refunds \n',
+    });
+    expect(named.status).toBe(202);
+    const read = (await keyed.get(`/api/simulations/${named.body.id}`)).body;
+    expect(read).toMatchObject({ name: 'Stricter refunds', packVersionNumber: 1, packVersionLive: true });
+    const listed = (await keyed.get('/api/simulations')).body.items;
+    expect(listed.find((item: { id: string }) => item.id === named.body.id).name).toBe('Stricter refunds');
+    expect((await keyed.get('/api/stats')).body.recentRuns[0]).toMatchObject({
+      id: named.body.id,
+      name: 'Stricter refunds',
+    });
+    const longest = 'n'.repeat(200);
+    const atLimit = await keyed.post('/api/simulations', {
+      datasetId: dataset.id,
+      packId: pack.id,
+      name: longest,
+    });
+    expect((await keyed.get(`/api/simulations/${atLimit.body.id}`)).body.name).toBe(longest);
+
+    const cases: Array<[unknown, string]> = [
+      ['n'.repeat(201), 'name must be shorter than or equal to 200 characters'],
+      ['   ', 'name must not be blank'],
+      [42, 'name must be a string'],
+      [null, 'name must not be null'],
+      [['a'], 'name must be a string'],
+    ];
+    for (const [name, message] of cases) {
+      const res = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id, name });
+      expect([res.status, res.body.error]).toEqual([400, 'invalid request']);
+      expect(res.body.issues).toContainEqual({ path: 'name', message });
+    }
+    // Nothing was recorded by the refused requests, and another tenant sees no name of ours.
+    expect((await keyed.get('/api/simulations')).body.items).toHaveLength(2);
+    expect((await other.keyed.get('/api/simulations')).body.items).toEqual([]);
+    expect((await other.keyed.get(`/api/simulations/${named.body.id}`)).status).toBe(404);
   });
 
   it('needs simulations:run', async () => {

@@ -4,8 +4,8 @@ import { NotFoundError } from '@app/domain';
 import { CursorCodec, EvaluationRepository, LabelRepository, type EvaluationFilter } from '@app/persistence';
 import {
   toEvaluationView,
-  toSummaryView,
-  type EvaluationSummaryView,
+  toListItemView,
+  type EvaluationListItemView,
   type EvaluationView,
 } from './evaluation.views.js';
 import { toLabelView } from './label.views.js';
@@ -13,7 +13,7 @@ import { toLabelView } from './label.views.js';
 export const EVALUATIONS_PAGE_SIZE = 50;
 
 export interface EvaluationListPage {
-  items: EvaluationSummaryView[];
+  items: EvaluationListItemView[];
   nextCursor: string | null;
 }
 
@@ -41,7 +41,7 @@ export class EvaluationService {
     const after = cursor ? this.cursors.decode(cursor, scope) : null;
     const page = await this.evaluations.list(userId, filter, after, EVALUATIONS_PAGE_SIZE);
     return {
-      items: page.items.map(toSummaryView),
+      items: page.items.map(toListItemView),
       nextCursor: page.next ? this.cursors.encode(page.next, scope) : null,
     };
   }

@@ -18,6 +18,16 @@ export interface EvaluationSummaryView {
   createdAt: string;
 }
 
+/** An evaluation as GET /api/evaluations lists it: the summary, which ticket, and what was answered. */
+export interface EvaluationListItemView extends EvaluationSummaryView {
+  /** The ticket's subject as stored (redacted). */
+  subject: string;
+  /** The ticket's `externalId`; null when it has none. */
+  externalId: string | null;
+  /** The answers by question id (empty when judging failed). */
+  answers: JudgmentResult['answers'];
+}
+
 export interface LabelView {
   id: string;
   questionId: string;
@@ -52,6 +62,15 @@ export function toSummaryView(evaluation: EvaluationEntity): EvaluationSummaryVi
     modelId: evaluation.modelId,
     latencyMs: evaluation.latencyMs,
     createdAt: evaluation.createdAt.toISOString(),
+  };
+}
+
+export function toListItemView(evaluation: EvaluationEntity): EvaluationListItemView {
+  return {
+    ...toSummaryView(evaluation),
+    subject: evaluation.redactedTicket.subject,
+    externalId: evaluation.redactedTicket.externalId ?? null,
+    answers: evaluation.result.answers ?? {},
   };
 }
 

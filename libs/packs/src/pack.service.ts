@@ -151,7 +151,7 @@ export class PackService {
   /** One version with its document: the draft, the live one or any earlier one. */
   async version(userId: string, packId: string, versionId: string): Promise<PackVersionDocumentView> {
     await this.find(userId, packId);
-    const [version] = await this.packs.findVersions(userId, packId, [versionId]);
+    const version = await this.packs.findVersion(userId, packId, versionId);
     if (!version) throw new NotFoundError('version not found');
     return { ...toPackVersionView(version), document: version.document };
   }

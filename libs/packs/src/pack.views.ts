@@ -20,12 +20,15 @@ export interface PackListItemView {
   updatedAt: string;
   questionCount: number;
   unpublishedChanges: boolean;
+  liveVersionNumber: number | null;
 }
 
 export interface PackVersionView {
   id: string;
   createdAt: string;
   publishedAt: string | null;
+  /** Publication order within the pack, from 1; null for the draft. */
+  number: number | null;
 }
 
 export interface PackVersionDocumentView extends PackVersionView {
@@ -54,5 +57,6 @@ export function toPackVersionView(row: PackVersionRow): PackVersionView {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    number: row.number,
   };
 }

@@ -20,6 +20,16 @@ SELECT p.live_version_id AS "liveVersionId", l.document
   FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
  WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL;
 
+-- packs.findVersion
+-- params: $1 userId, $2 packId, $3 versionId
+SELECT v.id, v.created_at AS "createdAt", v.published_at AS "publishedAt", v.document,
+       CASE WHEN v.published_at IS NULL THEN NULL ELSE (
+       SELECT count(*)::int FROM pack_versions o
+        WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
+          AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS number
+  FROM pack_versions v
+ WHERE v.user_id = $1 AND v.pack_id = $2 AND v.id = $3;
+
 -- packs.freezeVersion
 -- params: $1 versionId
 UPDATE pack_versions SET published_at = now() WHERE id = $1;
@@ -37,12 +47,27 @@ INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES ($1, $2, $3, $
 SELECT p.id, p.name, p.live_version_id AS "liveVersionId", p.updated_at AS "updatedAt",
        jsonb_array_length(d.document -> 'questions') AS "questionCount",
        CASE WHEN l.id IS NULL THEN jsonb_array_length(d.document -> 'questions') > 0
-            ELSE d.document <> l.document END AS "unpublishedChanges"
+            ELSE d.document <> l.document END AS "unpublishedChanges",
+       CASE WHEN l.published_at IS NULL THEN NULL ELSE (
+       SELECT count(*)::int FROM pack_versions o
+        WHERE o.pack_id = l.pack_id AND o.published_at IS NOT NULL
+          AND (o.published_at, o.created_at, o.id) <= (l.published_at, l.created_at, l.id)) END AS "liveVersionNumber"
   FROM packs p
   JOIN pack_versions d ON d.id = p.draft_version_id
   LEFT JOIN pack_versions l ON l.id = p.live_version_id
  WHERE p.user_id = $1 AND p.deleted_at IS NULL
  ORDER BY p.updated_at DESC, p.id DESC;
+
+-- packs.listVersions
+-- params: $1 userId, $2 packId
+SELECT v.id, v.created_at AS "createdAt", v.published_at AS "publishedAt",
+       CASE WHEN v.published_at IS NULL THEN NULL ELSE (
+       SELECT count(*)::int FROM pack_versions o
+        WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
+          AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS number
+  FROM pack_versions v
+ WHERE v.user_id = $1 AND v.pack_id = $2
+ ORDER BY v.created_at DESC, v.id DESC;
 
 -- packs.lock
 -- params: $1 userId, $2 packId

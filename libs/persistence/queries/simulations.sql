@@ -22,10 +22,10 @@ WITH done AS (
 SELECT done.id, delivery.id AS "deliveryId" FROM done LEFT JOIN delivery ON delivery.simulation_id = done.id;
 
 -- simulations.create
--- params: $1 id, $2 userId, $3 datasetId, $4 packId, $5 packVersionId, $6 status, $7 total, $8 finishedAt
+-- params: $1 id, $2 userId, $3 datasetId, $4 packId, $5 packVersionId, $6 status, $7 total, $8 finishedAt, $9 name
 WITH done AS (
-  INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+  INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at, name)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)
   RETURNING id, user_id, status
 ), delivery AS (
   INSERT INTO webhook_deliveries (id, user_id, simulation_id, type, payload, next_attempt_at)
@@ -64,10 +64,16 @@ SELECT done.id, delivery.id AS "deliveryId" FROM done LEFT JOIN delivery ON deli
 SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "packId",
         s.pack_version_id AS "packVersionId", s.status, s.reason, s.total, s.created_at AS "createdAt",
         s.started_at AS "startedAt", s.finished_at AS "finishedAt", d.name AS "datasetName",
-        p.name AS "packName", c.completed, c.accept, c.review, c.reject
+        p.name AS "packName", s.name, CASE WHEN v.published_at IS NULL THEN NULL ELSE (
+          SELECT count(*)::int FROM pack_versions o
+           WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
+             AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS "packVersionNumber",
+        p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
+        c.completed, c.accept, c.review, c.reject
    FROM simulations s
    JOIN datasets d ON d.id = s.dataset_id
    JOIN packs p ON p.id = s.pack_id
+   JOIN pack_versions v ON v.id = s.pack_version_id
    CROSS JOIN LATERAL (
      SELECT count(*)::int AS completed,
             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
@@ -82,10 +88,16 @@ WHERE s.user_id = $1 AND s.id = $2;
 SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "packId",
         s.pack_version_id AS "packVersionId", s.status, s.reason, s.total, s.created_at AS "createdAt",
         s.started_at AS "startedAt", s.finished_at AS "finishedAt", d.name AS "datasetName",
-        p.name AS "packName", c.completed, c.accept, c.review, c.reject
+        p.name AS "packName", s.name, CASE WHEN v.published_at IS NULL THEN NULL ELSE (
+          SELECT count(*)::int FROM pack_versions o
+           WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
+             AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS "packVersionNumber",
+        p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
+        c.completed, c.accept, c.review, c.reject
    FROM simulations s
    JOIN datasets d ON d.id = s.dataset_id
    JOIN packs p ON p.id = s.pack_id
+   JOIN pack_versions v ON v.id = s.pack_version_id
    CROSS JOIN LATERAL (
      SELECT count(*)::int AS completed,
             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
@@ -100,10 +112,16 @@ WHERE s.id = $1;
 SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "packId",
         s.pack_version_id AS "packVersionId", s.status, s.reason, s.total, s.created_at AS "createdAt",
         s.started_at AS "startedAt", s.finished_at AS "finishedAt", d.name AS "datasetName",
-        p.name AS "packName", c.completed, c.accept, c.review, c.reject
+        p.name AS "packName", s.name, CASE WHEN v.published_at IS NULL THEN NULL ELSE (
+          SELECT count(*)::int FROM pack_versions o
+           WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
+             AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS "packVersionNumber",
+        p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
+        c.completed, c.accept, c.review, c.reject
    FROM simulations s
    JOIN datasets d ON d.id = s.dataset_id
    JOIN packs p ON p.id = s.pack_id
+   JOIN pack_versions v ON v.id = s.pack_version_id
    CROSS JOIN LATERAL (
      SELECT count(*)::int AS completed,
             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
@@ -121,9 +139,13 @@ UPDATE simulations SET status = 'running', started_at = COALESCE(started_at, now
 -- simulations.pairEvaluations
 -- params: $1 userId, $2 fromId, $3 toId
 SELECT a.dataset_ticket_id AS "ticketId", a.status AS "fromStatus", b.status AS "toStatus",
-       a.result -> 'answers' AS "fromAnswers", b.result -> 'answers' AS "toAnswers"
+       a.result -> 'answers' AS "fromAnswers", b.result -> 'answers' AS "toAnswers",
+       a.id AS "fromEvaluationId", b.id AS "toEvaluationId",
+       a.redacted_ticket ->> 'subject' AS subject, a.redacted_ticket ->> 'externalId' AS "externalId"
   FROM evaluations a JOIN evaluations b ON b.dataset_ticket_id = a.dataset_ticket_id
- WHERE a.user_id = $1 AND b.user_id = $1 AND a.simulation_id = $2 AND b.simulation_id = $3;
+  LEFT JOIN dataset_tickets t ON t.id = a.dataset_ticket_id
+ WHERE a.user_id = $1 AND b.user_id = $1 AND a.simulation_id = $2 AND b.simulation_id = $3
+ ORDER BY t.position, a.dataset_ticket_id;
 
 -- simulations.stalledRunning
 -- params: $1 olderThanMs

@@ -30,6 +30,7 @@ import { SelectedProbabilities1764633600000 } from './migrations/1764633600000-s
 import { DeliveryClaimOwners1764720000000 } from './migrations/1764720000000-delivery-claim-owners.js';
 import { OAuthClientAuthorizedAt1764723600000 } from './migrations/1764723600000-oauth-client-authorized-at.js';
 import { SourceStats1795750200000 } from './migrations/1795750200000-source-stats.js';
+import { SimulationNames1795750239595 } from './migrations/1795750239595-simulation-names.js';
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1795750324599-dataset-ticket-keys-and-expected-answers.js';
 import {
   OAuthClientEntity,
@@ -77,6 +78,7 @@ export const MIGRATIONS = [
   DeliveryClaimOwners1764720000000,
   OAuthClientAuthorizedAt1764723600000,
   SourceStats1795750200000,
+  SimulationNames1795750239595,
   DatasetTicketKeysAndExpectedAnswers1795750324599,
 ];
 

@@ -14,7 +14,17 @@ export interface StatsView {
   byStatus: { accept: number; review: number; reject: number };
   avgLatencyMs: number;
   tokens: { input: number; output: number };
-  recentRuns: Array<{ id: string; status: string; packId: string; createdAt: string }>;
+  recentRuns: Array<{
+    id: string;
+    status: string;
+    packId: string;
+    createdAt: string;
+    name: string | null;
+    packName: string;
+    datasetName: string;
+    packVersionNumber: number | null;
+    packVersionLive: boolean;
+  }>;
   recentWebhookFailures: Array<{
     id: string;
     evaluationId: string;
@@ -81,6 +91,11 @@ export class StatsService {
         status: run.status,
         packId: run.packId,
         createdAt: run.createdAt.toISOString(),
+        name: run.name,
+        packName: run.packName,
+        datasetName: run.datasetName,
+        packVersionNumber: run.packVersionNumber,
+        packVersionLive: run.packVersionLive,
       })),
       recentWebhookFailures: failures.recent.map((delivery) => ({
         id: delivery.id,

@@ -34,6 +34,21 @@ export interface StartSimulationInput {
   packId: string;
   /** Any version of the pack, the draft included; the live version when absent. */
   packVersionId?: string;
+  /** A name for the run (trimmed and checked by the caller); none when absent. */
+  name?: string;
+}
+
+/** One ticket whose status or an answer differs between two runs. */
+export interface ChangedTicket {
+  ticketId: string;
+  subject: string | null;
+  externalId: string | null;
+  fromEvaluationId: string;
+  toEvaluationId: string;
+  fromStatus: string;
+  toStatus: string;
+  /** The questions whose answer changed, with both answers (null where a run has none). */
+  answers: Array<{ questionId: string; from: Answer | null; to: Answer | null }>;
 }
 
 export interface SimulationComparison {
@@ -42,6 +57,8 @@ export interface SimulationComparison {
   tickets: number;
   questions: Array<{ questionId: string; changed: number }>;
   statusChanges: Array<{ from: string; to: string; count: number }>;
+  /** The tickets that changed status or any answer, in the dataset's order. */
+  changedTickets: ChangedTicket[];
 }
 
 /** The API side of simulations: checks and records them, then hands them to the worker's queue. */
@@ -78,6 +95,7 @@ export class SimulationService {
       packId: pack.id,
       packVersionId,
       total: dataset.ticketCount,
+      name: input.name ?? null,
       ...initial,
     });
     if (initial.status === 'queued') {
@@ -155,14 +173,34 @@ export class SimulationService {
     const pairs = await this.simulations.pairEvaluations(userId, from.id, to.id);
     const changed = new Map<string, number>();
     const moves = new Map<string, number>();
+    const changedTickets: ChangedTicket[] = [];
     for (const pair of pairs) {
-      for (const questionId of new Set([...Object.keys(pair.fromAnswers), ...Object.keys(pair.toAnswers)])) {
-        const a = answerCategory(pair.fromAnswers[questionId] as Answer | undefined);
-        const b = answerCategory(pair.toAnswers[questionId] as Answer | undefined);
-        changed.set(questionId, (changed.get(questionId) ?? 0) + (a === b ? 0 : 1));
+      const answers: ChangedTicket['answers'] = [];
+      const questionIds = new Set([
+        ...Object.keys(pair.fromAnswers ?? {}),
+        ...Object.keys(pair.toAnswers ?? {}),
+      ]);
+      for (const questionId of [...questionIds].sort()) {
+        const fromAnswer = pair.fromAnswers?.[questionId] as Answer | undefined;
+        const toAnswer = pair.toAnswers?.[questionId] as Answer | undefined;
+        const differs = answerCategory(fromAnswer) !== answerCategory(toAnswer);
+        changed.set(questionId, (changed.get(questionId) ?? 0) + (differs ? 1 : 0));
+        if (differs) answers.push({ questionId, from: fromAnswer ?? null, to: toAnswer ?? null });
       }
       const move = `${pair.fromStatus}->${pair.toStatus}`;
       moves.set(move, (moves.get(move) ?? 0) + 1);
+      if (answers.length || pair.fromStatus !== pair.toStatus) {
+        changedTickets.push({
+          ticketId: pair.ticketId,
+          subject: pair.subject,
+          externalId: pair.externalId,
+          fromEvaluationId: pair.fromEvaluationId,
+          toEvaluationId: pair.toEvaluationId,
+          fromStatus: pair.fromStatus,
+          toStatus: pair.toStatus,
+          answers,
+        });
+      }
     }
     return {
       from: from.id,
@@ -177,6 +215,7 @@ export class SimulationService {
           return { from: a, to: b, count };
         })
         .sort((x, y) => `${x.from}${x.to}`.localeCompare(`${y.from}${y.to}`)),
+      changedTickets,
     };
   }
 }

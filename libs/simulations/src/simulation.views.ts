@@ -11,6 +11,12 @@ export interface SimulationListItemView {
   createdAt: string;
   datasetName: string;
   packName: string;
+  /** The name its owner gave it; null when none was given. */
+  name: string | null;
+  /** Its pack version's number (publication order); null while that version is the draft. */
+  packVersionNumber: number | null;
+  /** Whether its pack version is the pack's live version now. */
+  packVersionLive: boolean;
 }
 
 export interface SimulationView extends SimulationListItemView, Pace {
@@ -40,6 +46,9 @@ export function toSimulationListItemView(row: SimulationRow): SimulationListItem
     createdAt: row.createdAt.toISOString(),
     datasetName: row.datasetName,
     packName: row.packName,
+    name: row.name,
+    packVersionNumber: row.packVersionNumber,
+    packVersionLive: row.packVersionLive,
   };
 }
 

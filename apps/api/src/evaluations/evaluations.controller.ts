@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -8,10 +9,12 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
 import { EvaluationService } from '@app/judging';
-import { EvaluationDto, EvaluationPageDto } from '../judging/judgment.dto.js';
+import { EvaluationDto, EvaluationPageDto, EvaluationSummaryDto } from '../judging/judgment.dto.js';
 import { ListEvaluationsQueryDto } from './evaluations.dto.js';
 
 @ApiTags('evaluations')
+// The list's items extend it: kept in the document under its own name for clients generated from it.
+@ApiExtraModels(EvaluationSummaryDto)
 @Controller('api/evaluations')
 export class EvaluationsController {
   constructor(private readonly evaluations: EvaluationService) {}

@@ -174,9 +174,28 @@ export class EvaluationDto extends EvaluationSummaryDto {
   labels: LabelDto[];
 }
 
+export class EvaluationListItemDto extends EvaluationSummaryDto {
+  @ApiPropertyOptional({ description: "The ticket's subject as stored (redacted)." })
+  subject?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "The ticket's `externalId`; null when it has none.",
+  })
+  externalId?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/AnswerDto' },
+    description: 'The answers by question id, as in `result.answers` (empty when judging failed).',
+  })
+  answers?: Record<string, Answer>;
+}
+
 export class EvaluationPageDto {
-  @ApiProperty({ type: [EvaluationSummaryDto] })
-  items: EvaluationSummaryDto[];
+  @ApiProperty({ type: [EvaluationListItemDto] })
+  items: EvaluationListItemDto[];
 
   @ApiProperty({
     type: String,

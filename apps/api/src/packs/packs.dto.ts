@@ -236,6 +236,15 @@ export class PackListItemDto {
       'True when the draft differs from the live version (deep comparison, key order ignored), or when there is no live version and the draft has questions.',
   })
   unpublishedChanges: boolean;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      "The live version's `number` (publication order, as in GET /api/packs/{id}/versions); null when the pack has no live version.",
+  })
+  liveVersionNumber?: number | null;
 }
 
 export class PackExportDto {
@@ -260,6 +269,15 @@ export class PackVersionDto {
     description: 'Null for the current draft.',
   })
   publishedAt: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      "The version's number: its place in the order the pack's versions were published (1 for the first). Null for the draft, which gets its number when it is published.",
+  })
+  number?: number | null;
 }
 
 export class PackVersionDocumentDto extends PackVersionDto {

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { EvaluationSource } from '@app/domain';
 import { SourceFilter } from './source-filter.js';
 
@@ -56,6 +56,25 @@ class RecentRunDto {
 
   @ApiProperty({ format: 'date-time' })
   createdAt: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Its name; null when none was given.' })
+  name?: string | null;
+
+  @ApiPropertyOptional()
+  packName?: string;
+
+  @ApiPropertyOptional()
+  datasetName?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: "Its pack version's number (publication order); null while that version is the draft.",
+  })
+  packVersionNumber?: number | null;
+
+  @ApiPropertyOptional({ description: "Whether its pack version is the pack's live version now." })
+  packVersionLive?: boolean;
 }
 
 class WebhookFailureDto {

@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { QUESTION_ID_PATTERN } from '@app/domain';
+import { AnswerDto } from '../judging/judgment.dto.js';
 import { Omittable } from '../errors/validation-rules.js';
+
+/** The longest simulation name, after trimming. */
+export const SIMULATION_NAME_MAX = 200;
 
 export class StartSimulationDto {
   @ApiProperty({ format: 'uuid' })
@@ -22,6 +27,20 @@ export class StartSimulationDto {
   @Omittable()
   @IsString()
   packVersionId?: string;
+
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: SIMULATION_NAME_MAX,
+    example: 'Draft with stricter refunds',
+    description:
+      'A name for the run, shown instead of its date in lists. Leading and trailing white space is removed; what remains must be 1 to 200 characters. Without it the simulation has no name (`name` null).',
+  })
+  @Omittable()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MinLength(1, { message: 'name must not be blank' })
+  @MaxLength(SIMULATION_NAME_MAX)
+  name?: string;
 }
 
 export class SimulationIdDto {
@@ -53,6 +72,25 @@ export class SimulationListItemDto {
 
   @ApiProperty()
   packName: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'The name given when it was started; null when none was given.',
+  })
+  name?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    description:
+      "The number of its pack version (the `number` of GET /api/packs/{id}/versions: publication order, from 1); null while that version is the pack's draft.",
+  })
+  packVersionNumber?: number | null;
+
+  @ApiPropertyOptional({ description: "Whether its pack version is the pack's live version now." })
+  packVersionLive?: boolean;
 }
 
 export class SimulationListDto {
@@ -124,6 +162,46 @@ class QuestionChangeDto {
   changed: number;
 }
 
+class AnswerChangeDto {
+  @ApiProperty()
+  questionId: string;
+
+  @ApiProperty({ type: AnswerDto, nullable: true, description: 'The answer in the first run (`from`).' })
+  from: AnswerDto | null;
+
+  @ApiProperty({ type: AnswerDto, nullable: true, description: 'The answer in the second run (`to`).' })
+  to: AnswerDto | null;
+}
+
+class ChangedTicketDto {
+  @ApiProperty({ format: 'uuid', description: 'The dataset ticket.' })
+  ticketId: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "The ticket's subject as stored (redacted)." })
+  subject: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: "The ticket's `externalId`, if it has one." })
+  externalId: string | null;
+
+  @ApiProperty({ format: 'uuid', description: 'Its evaluation in the first run.' })
+  fromEvaluationId: string;
+
+  @ApiProperty({ format: 'uuid', description: 'Its evaluation in the second run.' })
+  toEvaluationId: string;
+
+  @ApiProperty({ enum: ['accept', 'review', 'reject'] })
+  fromStatus: string;
+
+  @ApiProperty({ enum: ['accept', 'review', 'reject'] })
+  toStatus: string;
+
+  @ApiProperty({
+    type: [AnswerChangeDto],
+    description: 'The questions whose answer changed (by question id), with both answers.',
+  })
+  answers: AnswerChangeDto[];
+}
+
 class StatusChangeDto {
   @ApiProperty({ enum: ['accept', 'review', 'reject'] })
   from: string;
@@ -153,6 +231,13 @@ export class SimulationComparisonDto {
     description: 'Status pairs (from -> to) with their ticket counts, unchanged pairs included.',
   })
   statusChanges: StatusChangeDto[];
+
+  @ApiPropertyOptional({
+    type: [ChangedTicketDto],
+    description:
+      "The tickets whose status or any answer changed, in the dataset's order, each with its answers before and after (a dataset holds at most 250 tickets, so the list is never paged).",
+  })
+  changedTickets?: ChangedTicketDto[];
 }
 
 export class QuestionAgreementDto {

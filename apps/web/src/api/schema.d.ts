@@ -1060,6 +1060,8 @@ export interface components {
             questionCount: number;
             /** @description True when the draft differs from the live version (deep comparison, key order ignored), or when there is no live version and the draft has questions. */
             unpublishedChanges: boolean;
+            /** @description The live version's `number` (publication order, as in GET /api/packs/{id}/versions); null when the pack has no live version. */
+            liveVersionNumber?: number | null;
         };
         QuestionReviewDto: {
             /**
@@ -1223,6 +1225,8 @@ export interface components {
              * @description Null for the current draft.
              */
             publishedAt: string | null;
+            /** @description The version's number: its place in the order the pack's versions were published (1 for the first). Null for the draft, which gets its number when it is published. */
+            number?: number | null;
         };
         PackVersionDocumentDto: {
             /** Format: uuid */
@@ -1234,6 +1238,8 @@ export interface components {
              * @description Null for the current draft.
              */
             publishedAt: string | null;
+            /** @description The version's number: its place in the order the pack's versions were published (1 for the first). Null for the draft, which gets its number when it is published. */
+            number?: number | null;
             /** @description The document as this version holds it. */
             document: components["schemas"]["PackDocumentDto"];
         };
@@ -1356,8 +1362,32 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        EvaluationListItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            packId: string;
+            /** Format: uuid */
+            packVersionId: string;
+            /** @enum {string} */
+            source: "playground" | "api" | "mcp" | "webhook" | "simulation";
+            /** @enum {string} */
+            status: "accept" | "review" | "reject";
+            modelId: string;
+            latencyMs: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The ticket's subject as stored (redacted). */
+            subject?: string;
+            /** @description The ticket's `externalId`; null when it has none. */
+            externalId?: string | null;
+            /** @description The answers by question id, as in `result.answers` (empty when judging failed). */
+            answers?: {
+                [key: string]: components["schemas"]["AnswerDto"];
+            };
+        };
         EvaluationPageDto: {
-            items: components["schemas"]["EvaluationSummaryDto"][];
+            items: components["schemas"]["EvaluationListItemDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
@@ -1470,6 +1500,14 @@ export interface components {
             packId: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Its name; null when none was given. */
+            name?: string | null;
+            packName?: string;
+            datasetName?: string;
+            /** @description Its pack version's number (publication order); null while that version is the draft. */
+            packVersionNumber?: number | null;
+            /** @description Whether its pack version is the pack's live version now. */
+            packVersionLive?: boolean;
         };
         WebhookFailureDto: {
             id: string;
@@ -1664,6 +1702,11 @@ export interface components {
              * @description Run this version of the pack (the draft included) instead of the live one, for example to try a draft before publishing.
              */
             packVersionId?: string;
+            /**
+             * @description A name for the run, shown instead of its date in lists. Leading and trailing white space is removed; what remains must be 1 to 200 characters. Without it the simulation has no name (`name` null).
+             * @example Draft with stricter refunds
+             */
+            name?: string;
         };
         SimulationIdDto: {
             /** Format: uuid */
@@ -1684,6 +1727,12 @@ export interface components {
             createdAt: string;
             datasetName: string;
             packName: string;
+            /** @description The name given when it was started; null when none was given. */
+            name?: string | null;
+            /** @description The number of its pack version (the `number` of GET /api/packs/{id}/versions: publication order, from 1); null while that version is the pack's draft. */
+            packVersionNumber?: number | null;
+            /** @description Whether its pack version is the pack's live version now. */
+            packVersionLive?: boolean;
         };
         SimulationListDto: {
             items: components["schemas"]["SimulationListItemDto"][];
@@ -1712,6 +1761,12 @@ export interface components {
             createdAt: string;
             datasetName: string;
             packName: string;
+            /** @description The name given when it was started; null when none was given. */
+            name?: string | null;
+            /** @description The number of its pack version (the `number` of GET /api/packs/{id}/versions: publication order, from 1); null while that version is the pack's draft. */
+            packVersionNumber?: number | null;
+            /** @description Whether its pack version is the pack's live version now. */
+            packVersionLive?: boolean;
             /** @description Tickets in the run (the dataset when it started). */
             total: number;
             /** @description Tickets judged so far. */
@@ -1745,6 +1800,40 @@ export interface components {
             to: "accept" | "review" | "reject";
             count: number;
         };
+        AnswerChangeDto: {
+            questionId: string;
+            /** @description The answer in the first run (`from`). */
+            from: components["schemas"]["AnswerDto"] | null;
+            /** @description The answer in the second run (`to`). */
+            to: components["schemas"]["AnswerDto"] | null;
+        };
+        ChangedTicketDto: {
+            /**
+             * Format: uuid
+             * @description The dataset ticket.
+             */
+            ticketId: string;
+            /** @description The ticket's subject as stored (redacted). */
+            subject: string | null;
+            /** @description The ticket's `externalId`, if it has one. */
+            externalId: string | null;
+            /**
+             * Format: uuid
+             * @description Its evaluation in the first run.
+             */
+            fromEvaluationId: string;
+            /**
+             * Format: uuid
+             * @description Its evaluation in the second run.
+             */
+            toEvaluationId: string;
+            /** @enum {string} */
+            fromStatus: "accept" | "review" | "reject";
+            /** @enum {string} */
+            toStatus: "accept" | "review" | "reject";
+            /** @description The questions whose answer changed (by question id), with both answers. */
+            answers: components["schemas"]["AnswerChangeDto"][];
+        };
         SimulationComparisonDto: {
             /** Format: uuid */
             from: string;
@@ -1755,6 +1844,8 @@ export interface components {
             questions: components["schemas"]["QuestionChangeDto"][];
             /** @description Status pairs (from -> to) with their ticket counts, unchanged pairs included. */
             statusChanges: components["schemas"]["StatusChangeDto"][];
+            /** @description The tickets whose status or any answer changed, in the dataset's order, each with its answers before and after (a dataset holds at most 250 tickets, so the list is never paged). */
+            changedTickets?: components["schemas"]["ChangedTicketDto"][];
         };
         ExpectedDisagreementDto: {
             /**
@@ -1995,6 +2086,11 @@ export interface components {
              * @description Run this version of the pack (the draft included) instead of the live one, for example to try a draft before publishing.
              */
             packVersionId?: string;
+            /**
+             * @description A name for the run, shown instead of its date in lists. Leading and trailing white space is removed; what remains must be 1 to 200 characters. Without it the simulation has no name (`name` null).
+             * @example Draft with stricter refunds
+             */
+            name?: string;
         };
         SimulationIdArgs: {
             /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { defaultVersionId, versionKind, versionLabel, versionNumber, versionOptions } from './versions';
+import {
+  defaultVersionId,
+  liveVersionText,
+  runVersionLabel,
+  versionKind,
+  versionLabel,
+  versionNumber,
+  versionOptions,
+} from './versions';
 
 const versions = [
   { id: 'c', createdAt: '2026-11-03T00:00:00Z', publishedAt: null },
@@ -27,6 +35,30 @@ describe('versions', () => {
       'Version 1 (publi',
     ]);
     expect(defaultVersionId(versions, 'b')).toBe('b');
+  });
+
+  it("takes the API's number (publication order) over the list position", () => {
+    const numbered = [
+      { ...versions[0], number: null },
+      { ...versions[1], number: 7 },
+      { ...versions[2], number: 6 },
+    ];
+    expect(versionNumber(numbered, 'b')).toBe(7);
+    expect(versionLabel(numbered, numbered[1], 'b')).toBe('Version 7 (live)');
+    expect(versionLabel(numbered, numbered[0], 'b')).toBe('Draft');
+  });
+
+  it("names a run's version in short: live, published or draft, never by its id", () => {
+    expect(runVersionLabel({ packVersionNumber: 3, packVersionLive: true })).toBe('Version 3 (live)');
+    expect(runVersionLabel({ packVersionNumber: 2, packVersionLive: false })).toBe('Version 2');
+    expect(runVersionLabel({ packVersionNumber: null, packVersionLive: false })).toBe('Draft');
+  });
+
+  it("names a pack's live version by its number when the pack list knows it", () => {
+    const pack = { liveVersionId: 'f98103ef-aaaa', liveVersionNumber: 3 };
+    expect(liveVersionText('f98103ef-aaaa', pack)).toBe('Version 3 (live)');
+    expect(liveVersionText('f98103ef-aaaa')).toBe('Live version f98103ef');
+    expect(liveVersionText('0123456789', pack)).toBe('Live version 01234567');
   });
 
   it('defaults to the draft of a pack never published, and to nothing without versions', () => {

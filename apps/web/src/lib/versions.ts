@@ -5,10 +5,41 @@ import { formatDateTime } from './format';
 
 type PackVersion = Schemas['PackVersionDto'];
 
-/** Versions are listed newest first; version 1 is the oldest. */
+/**
+ * A version's number: the API's (publication order, from 1) when it gives one; otherwise its place
+ * in the list, which is newest first with version 1 the oldest.
+ */
 export function versionNumber(versions: PackVersion[], id: string): number | undefined {
   const index = versions.findIndex((version) => version.id === id);
-  return index < 0 ? undefined : versions.length - index;
+  if (index < 0) return undefined;
+  return versions[index].number ?? versions.length - index;
+}
+
+/** What a simulation (or any run) says of its pack version. */
+export interface RunVersion {
+  packVersionNumber?: number | null;
+  packVersionLive?: boolean;
+}
+
+/**
+ * A pack's live version as a name: "Version 3 (live)" when the pack list says which number the
+ * version `versionId` has, else "Live version" and its id's first characters.
+ */
+export function liveVersionText(
+  versionId: string,
+  pack?: { liveVersionId: string | null; liveVersionNumber?: number | null },
+): string {
+  if (pack?.liveVersionId === versionId && pack.liveVersionNumber) {
+    return runVersionLabel({ packVersionNumber: pack.liveVersionNumber, packVersionLive: true });
+  }
+  return `Live version ${versionId.slice(0, 8)}`;
+}
+
+/** A run's version in short: "Version 3 (live)", "Version 2", or "Draft" for a version never published. */
+export function runVersionLabel(run: RunVersion): string {
+  const number = run.packVersionNumber;
+  if (number === null || number === undefined) return 'Draft';
+  return run.packVersionLive ? `Version ${number} (live)` : `Version ${number}`;
 }
 
 export type VersionKind = 'draft' | 'live' | 'published';

@@ -26,6 +26,10 @@ export class SimulationEntity {
   @Column('text', { nullable: true })
   reason: string | null;
 
+  /** The name its owner gave it, if any. */
+  @Column('text', { nullable: true })
+  name: string | null;
+
   @Column('integer')
   total: number;
 

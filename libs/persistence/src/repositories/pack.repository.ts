@@ -8,10 +8,12 @@ import { PackVersionEntity } from '../entities/pack-version.entity.js';
 import {
   copyVersion,
   findPack,
+  findPackVersion,
   freezeVersion,
   insertPack,
   insertVersion,
   listPacks,
+  listPackVersions,
   lockForPublication,
   lockPack,
   setVersions,
@@ -20,16 +22,11 @@ import {
   updateDraftDocument,
   type PackListRow,
   type PackRecord,
+  type PackVersionRow,
 } from '../statements/packs.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
-export type { PackListRow, PackRecord };
-
-export interface PackVersionRow {
-  id: string;
-  createdAt: Date;
-  publishedAt: Date | null;
-}
+export type { PackListRow, PackRecord, PackVersionRow };
 
 /** Packs and their versions, always scoped by owner. A deleted pack is not found by any method. */
 @Injectable()
@@ -116,14 +113,20 @@ export class PackRepository {
     return true;
   }
 
-  /** Versions newest first, or null when the pack does not exist for this user. */
+  /** Versions newest first, numbered, or null when the pack does not exist for this user. */
   async listVersions(userId: string, packId: string): Promise<PackVersionRow[] | null> {
     if (!(await this.find(userId, packId))) return null;
-    const versions = await this.dataSource.getRepository(PackVersionEntity).find({
-      where: { packId, userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-    });
-    return versions.map(({ id, createdAt, publishedAt }) => ({ id, createdAt, publishedAt }));
+    return this.sql.rows(listPackVersions, { userId, packId });
+  }
+
+  /** One version of a live pack of this user, numbered, with its document; null when not found. */
+  async findVersion(
+    userId: string,
+    packId: string,
+    versionId: string,
+  ): Promise<(PackVersionRow & { document: PackDocument }) | null> {
+    if (!isUuid(versionId) || !(await this.find(userId, packId))) return null;
+    return this.sql.first(findPackVersion, { userId, packId, versionId });
   }
 
   /** The named versions of a live pack of this user (unknown or foreign ids are simply absent). */

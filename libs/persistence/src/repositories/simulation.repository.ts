@@ -32,6 +32,8 @@ export interface NewSimulation {
   packId: string;
   packVersionId: string;
   total: number;
+  /** The name its owner gave it (trimmed), or null. */
+  name: string | null;
   /** The domain's `initialSimulationState`. */
   status: SimulationStatus;
   finishedAt: Date | null;

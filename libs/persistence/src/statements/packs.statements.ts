@@ -24,6 +24,8 @@ export interface PackListRow {
   updatedAt: Date;
   questionCount: number;
   unpublishedChanges: boolean;
+  /** The live version's number (publication order); null without one. */
+  liveVersionNumber: number | null;
 }
 
 /** A live pack with its draft document and, when published, its live document. */
@@ -48,7 +50,8 @@ export const listPacks = defineStatement<{ userId: string }, PackListRow>({
     SELECT p.id, p.name, p.live_version_id AS "liveVersionId", p.updated_at AS "updatedAt",
            jsonb_array_length(d.document -> 'questions') AS "questionCount",
            CASE WHEN l.id IS NULL THEN jsonb_array_length(d.document -> 'questions') > 0
-                ELSE d.document <> l.document END AS "unpublishedChanges"
+                ELSE d.document <> l.document END AS "unpublishedChanges",
+           ${versionNumberSql('l')} AS "liveVersionNumber"
       FROM packs p
       JOIN pack_versions d ON d.id = p.draft_version_id
       LEFT JOIN pack_versions l ON l.id = p.live_version_id
@@ -156,4 +159,49 @@ export const setVersions = defineStatement<PackVersionIds>({
 export const softDeletePack = defineStatement<OwnedPack, { id: string }>({
   name: 'packs.softDelete',
   sql: `UPDATE packs SET deleted_at = now() WHERE user_id = :userId AND id = :packId AND deleted_at IS NULL RETURNING id`,
+});
+
+/**
+ * A version's number (the SQL of alias `v`): its place in the order its pack's versions were
+ * published, from 1; null for a version never published (the draft). Computed, not stored: a
+ * publication only sets `published_at`, and the order of those times is the order of publication
+ * (a pack's publications are serialised by its row lock; created_at and id only break exact ties).
+ */
+export function versionNumberSql(v: string): string {
+  return `CASE WHEN ${v}.published_at IS NULL THEN NULL ELSE (
+           SELECT count(*)::int FROM pack_versions o
+            WHERE o.pack_id = ${v}.pack_id AND o.published_at IS NOT NULL
+              AND (o.published_at, o.created_at, o.id) <= (${v}.published_at, ${v}.created_at, ${v}.id)) END`;
+}
+
+export interface PackVersionRow {
+  id: string;
+  createdAt: Date;
+  publishedAt: Date | null;
+  /** 1 for the first version published; null for the draft. */
+  number: number | null;
+}
+
+/** A pack's versions, newest first, numbered in publication order. */
+export const listPackVersions = defineStatement<OwnedPack, PackVersionRow>({
+  name: 'packs.listVersions',
+  sql: `
+    SELECT v.id, v.created_at AS "createdAt", v.published_at AS "publishedAt",
+           ${versionNumberSql('v')} AS number
+      FROM pack_versions v
+     WHERE v.user_id = :userId AND v.pack_id = :packId
+     ORDER BY v.created_at DESC, v.id DESC`,
+});
+
+/** One version of a pack with its document and number. */
+export const findPackVersion = defineStatement<
+  OwnedPack & { versionId: string },
+  PackVersionRow & { document: PackDocument }
+>({
+  name: 'packs.findVersion',
+  sql: `
+    SELECT v.id, v.created_at AS "createdAt", v.published_at AS "publishedAt", v.document,
+           ${versionNumberSql('v')} AS number
+      FROM pack_versions v
+     WHERE v.user_id = :userId AND v.pack_id = :packId AND v.id = :versionId`,
 });

@@ -5,6 +5,7 @@ import {
   type SimulationStatus,
   type Ticket,
 } from '@app/domain';
+import { versionNumberSql } from './packs.statements.js';
 import { defineStatement } from './statement.js';
 
 /** The domain's active states as a SQL list, for the statements that guard a transition atomically. */
@@ -36,7 +37,10 @@ function withCompletionDelivery(type: 'simulation.completed' | 'simulation.faile
 
 /** Records a simulation: `queued`, or `completed` at once (with its delivery) when there is nothing to judge. */
 export const createSimulation = defineStatement<
-  Pick<SimulationRow, 'id' | 'userId' | 'datasetId' | 'packId' | 'packVersionId' | 'status' | 'total'> & {
+  Pick<
+    SimulationRow,
+    'id' | 'userId' | 'datasetId' | 'packId' | 'packVersionId' | 'status' | 'total' | 'name'
+  > & {
     finishedAt: Date | null;
   },
   FinishedSimulation
@@ -44,8 +48,8 @@ export const createSimulation = defineStatement<
   name: 'simulations.create',
   sql: `
     WITH done AS (
-      INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at)
-      VALUES (:id, :userId, :datasetId, :packId, :packVersionId, :status, :total, :finishedAt, :finishedAt)
+      INSERT INTO simulations (id, user_id, dataset_id, pack_id, pack_version_id, status, total, started_at, finished_at, name)
+      VALUES (:id, :userId, :datasetId, :packId, :packVersionId, :status, :total, :finishedAt, :finishedAt, :name)
       RETURNING id, user_id, status
     )${withCompletionDelivery('simulation.completed', "done.status = 'completed'")}`,
 });
@@ -106,17 +110,29 @@ export interface SimulationRow {
   finishedAt: Date | null;
   datasetName: string;
   packName: string;
+  /** The name its owner gave it; null when none was given. */
+  name: string | null;
+  /** The number of its pack version (publication order); null while that version is the draft. */
+  packVersionNumber: number | null;
+  /** Whether its pack version is the pack's live version now. */
+  packVersionLive: boolean;
 }
 
-/** Progress is counted from the evaluations themselves (at most 250 a simulation, on an index). */
+/**
+ * Progress is counted from the evaluations themselves (at most 250 a simulation, on an index); the
+ * version's number is counted among its pack's few versions.
+ */
 const SELECT = `
   SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "packId",
          s.pack_version_id AS "packVersionId", s.status, s.reason, s.total, s.created_at AS "createdAt",
          s.started_at AS "startedAt", s.finished_at AS "finishedAt", d.name AS "datasetName",
-         p.name AS "packName", c.completed, c.accept, c.review, c.reject
+         p.name AS "packName", s.name, ${versionNumberSql('v')} AS "packVersionNumber",
+         p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
+         c.completed, c.accept, c.review, c.reject
     FROM simulations s
     JOIN datasets d ON d.id = s.dataset_id
     JOIN packs p ON p.id = s.pack_id
+    JOIN pack_versions v ON v.id = s.pack_version_id
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS completed,
              (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
@@ -194,11 +210,17 @@ export interface ComparedTicket {
   ticketId: string;
   fromStatus: string;
   toStatus: string;
-  fromAnswers: Record<string, unknown>;
-  toAnswers: Record<string, unknown>;
+  /** Null only for a result stored without answers. */
+  fromAnswers: Record<string, unknown> | null;
+  toAnswers: Record<string, unknown> | null;
+  fromEvaluationId: string;
+  toEvaluationId: string;
+  /** The ticket's subject and external id as stored (redacted), from the first run's evaluation. */
+  subject: string | null;
+  externalId: string | null;
 }
 
-/** Both simulations' evaluations, paired by dataset ticket. */
+/** Both simulations' evaluations, paired by dataset ticket, in the dataset's order. */
 export const pairSimulationEvaluations = defineStatement<
   { userId: string; fromId: string; toId: string },
   ComparedTicket
@@ -206,9 +228,13 @@ export const pairSimulationEvaluations = defineStatement<
   name: 'simulations.pairEvaluations',
   sql: `
     SELECT a.dataset_ticket_id AS "ticketId", a.status AS "fromStatus", b.status AS "toStatus",
-           a.result -> 'answers' AS "fromAnswers", b.result -> 'answers' AS "toAnswers"
+           a.result -> 'answers' AS "fromAnswers", b.result -> 'answers' AS "toAnswers",
+           a.id AS "fromEvaluationId", b.id AS "toEvaluationId",
+           a.redacted_ticket ->> 'subject' AS subject, a.redacted_ticket ->> 'externalId' AS "externalId"
       FROM evaluations a JOIN evaluations b ON b.dataset_ticket_id = a.dataset_ticket_id
-     WHERE a.user_id = :userId AND b.user_id = :userId AND a.simulation_id = :fromId AND b.simulation_id = :toId`,
+      LEFT JOIN dataset_tickets t ON t.id = a.dataset_ticket_id
+     WHERE a.user_id = :userId AND b.user_id = :userId AND a.simulation_id = :fromId AND b.simulation_id = :toId
+     ORDER BY t.position, a.dataset_ticket_id`,
 });
 
 /** A judged ticket of the simulation that carries expected answers, with the model's answers. */

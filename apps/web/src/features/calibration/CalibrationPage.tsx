@@ -7,11 +7,13 @@ import { QuestionCalibrationCard } from './QuestionCalibrationCard';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { DEFAULT_TARGET, TARGET_AGREEMENTS, thresholdOf, totalLabels } from './calibration';
 import { formatPercent } from '../../lib/format';
+import { liveVersionText } from '../../lib/versions';
 import { PageHeader } from '../../ui/PageHeader';
 
 function Report({ packId, target }: { packId: string; target: number }) {
   const calibration = useCalibration(packId, target);
   const pack = usePack(packId);
+  const listed = usePacks().data?.find((item) => item.id === packId);
   if (calibration.isPending) return <Loading label="Computing calibration" />;
   if (calibration.error instanceof ApiError && calibration.error.status === 409) {
     return (
@@ -43,7 +45,7 @@ function Report({ packId, target }: { packId: string; target: number }) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        Live version {report.versionId.slice(0, 8)}, {totalLabels(report)} labels, target agreement{' '}
+        {liveVersionText(report.versionId, listed)}, {totalLabels(report)} labels, target agreement{' '}
         {formatPercent(report.targetAgreement)}. {toLabel} to sharpen these figures.
       </Text>
       {pack.isError && <ErrorNotice error={pack.error} title="Could not read the pack's thresholds" />}

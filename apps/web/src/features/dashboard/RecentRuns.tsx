@@ -1,7 +1,7 @@
-import { Anchor, Badge, Group, List, Text } from '@mantine/core';
+import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
-import { shortId } from '../../lib/format';
+import { recentRunDetail, recentRunTitle } from './recent-runs';
 import { Panel } from '../../ui/Panel';
 import { When } from '../../ui/When';
 
@@ -28,9 +28,21 @@ export function RecentRuns({ runs }: { runs: Schemas['RecentRunDto'][] }) {
           {runs.map((run) => (
             <List.Item key={run.id}>
               <Group gap="xs" justify="space-between">
-                <Anchor component={Link} to={`/simulations/${run.id}`} size="sm">
-                  Simulation {shortId(run.id)}
-                </Anchor>
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Anchor
+                    component={Link}
+                    to={`/simulations/${run.id}`}
+                    size="sm"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {recentRunTitle(run)}
+                  </Anchor>
+                  {recentRunDetail(run) && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {recentRunDetail(run)}
+                    </Text>
+                  )}
+                </Stack>
                 <Group gap="xs" wrap="nowrap">
                   <Badge variant="dot" color={RUN_COLORS[run.status] ?? 'gray'} style={{ flexShrink: 0 }}>
                     {run.status}

@@ -21,7 +21,11 @@ const COLUMNS: Column<Pack>[] = [
     header: 'Live version',
     cell: (pack) =>
       pack.liveVersionId ? (
-        <Code title={pack.liveVersionId}>{shortId(pack.liveVersionId)}</Code>
+        pack.liveVersionNumber ? (
+          <Text size="sm">Version {pack.liveVersionNumber}</Text>
+        ) : (
+          <Code title={pack.liveVersionId}>{shortId(pack.liveVersionId)}</Code>
+        )
       ) : (
         <Text size="sm" c="dimmed">
           not published

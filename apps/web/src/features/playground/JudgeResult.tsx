@@ -1,9 +1,10 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import type { PackDocument } from '../../lib/pack-document';
 import { reasonText } from '../../lib/answers';
-import { statusColor } from './playground';
+import { derivedFacts, statusColor } from './playground';
 import { AnswerList } from './AnswerList';
 
 interface Props {
@@ -25,15 +26,22 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** The judgment: status, review reasons, answers with probabilities, derived fields and cost. */
+/**
+ * The judgment: status, review reasons, answers with probabilities, the derived fields the pack
+ * derives, and cost. Each new judgment scrolls into view and takes focus (it renders below the form).
+ */
 export function JudgeResult({ response, document, versionLabel }: Props) {
   const { result } = response;
-  const derived = result.derived;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [response.evaluationId]);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="judge-result-title">
       <Stack>
         <Group justify="space-between">
-          <Title order={3} id="judge-result-title">
+          <Title order={3} id="judge-result-title" ref={heading} tabIndex={-1}>
             Result
           </Title>
           <Badge size="xl" color={statusColor(result.status)} aria-label={`Decision: ${result.status}`}>
@@ -62,9 +70,11 @@ export function JudgeResult({ response, document, versionLabel }: Props) {
           <Fact label="Output tokens">{result.usage ? result.usage.outputTokens : 'not reported'}</Fact>
           <Fact label="Model">{result.modelId}</Fact>
           <Fact label="Version">{versionLabel}</Fact>
-          <Fact label="Department">{derived?.department ?? '—'}</Fact>
-          <Fact label="Priority">{derived?.priority ?? '—'}</Fact>
-          <Fact label="Tags">{derived?.tags?.length ? derived.tags.join(', ') : '—'}</Fact>
+          {derivedFacts(result.derived, document).map((fact) => (
+            <Fact key={fact.label} label={fact.label}>
+              {fact.value}
+            </Fact>
+          ))}
         </SimpleGrid>
         <Title order={4}>Answers</Title>
         <AnswerList answers={result.answers} document={document} />

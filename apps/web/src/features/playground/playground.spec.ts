@@ -3,6 +3,7 @@ import { SAMPLE_DOCUMENT as document } from '../../lib/pack-document.fixtures';
 import {
   answerOrder,
   buildTicket,
+  derivedFacts,
   EMPTY_TICKET_FORM,
   metadataEntries,
   probabilityBars,
@@ -95,5 +96,28 @@ describe('answers', () => {
       ['seats', '3'],
       ['vip', 'true'],
     ]);
+  });
+});
+
+describe('derivedFacts', () => {
+  it('shows only what the pack derives, with a dash where this result has no value', () => {
+    expect(derivedFacts({ department: 'billing' }, document)).toEqual([
+      { label: 'Department', value: 'billing' },
+    ]);
+    expect(derivedFacts(undefined, document)).toEqual([{ label: 'Department', value: '—' }]);
+  });
+
+  it('hides every derived line for a pack that derives none', () => {
+    const plain = { questions: [document.questions[1]] };
+    expect(derivedFacts(undefined, plain)).toEqual([]);
+    expect(derivedFacts({}, { questions: [] })).toEqual([]);
+  });
+
+  it('without the document, shows the derived values the result carries', () => {
+    expect(derivedFacts({ priority: 'high', tags: ['vip', 'refund'] })).toEqual([
+      { label: 'Priority', value: 'high' },
+      { label: 'Tags', value: 'vip, refund' },
+    ]);
+    expect(derivedFacts(undefined)).toEqual([]);
   });
 });

@@ -108,3 +108,35 @@ export function metadataEntries(ticket: Ticket): [string, string][] {
     value === null ? '' : String(value),
   ]);
 }
+
+type Derived = NonNullable<Schemas['JudgmentResultDto']['derived']>;
+type DeriveTarget = keyof Derived;
+
+const DERIVED_LABELS: Record<DeriveTarget, string> = {
+  department: 'Department',
+  priority: 'Priority',
+  tags: 'Tags',
+};
+
+/**
+ * The derived fields worth a line: those a question of the document derives (with "—" when this
+ * result has no value), or, without the document, those the result carries. A pack that derives
+ * nothing shows none.
+ */
+export function derivedFacts(
+  derived: Derived | undefined,
+  document?: PackDocument,
+): { label: string; value: string }[] {
+  const targets = (Object.keys(DERIVED_LABELS) as DeriveTarget[]).filter((target) =>
+    document
+      ? document.questions.some(
+          (question) => question.type === 'choice' && question.criteria.derive === target,
+        )
+      : derived?.[target] !== undefined,
+  );
+  return targets.map((target) => {
+    const value = derived?.[target];
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    return { label: DERIVED_LABELS[target], value: text ? text : '—' };
+  });
+}

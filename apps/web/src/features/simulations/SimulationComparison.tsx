@@ -1,15 +1,105 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
+import { usePackVersionDocument } from '../../api/queries/packs';
 import { countLabel, formatDateTime } from '../../lib/format';
-import { summarizeComparison, type ComparisonSummary } from './simulations';
+import type { PackDocument } from '../../lib/pack-document';
+import {
+  answerChangeText,
+  questionName,
+  simulationTitle,
+  summarizeComparison,
+  ticketLabel,
+  type ComparisonSummary,
+} from './simulations';
 import { DataTable } from '../../ui/DataTable';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { useSimulation, useSimulationComparison } from '../../api/queries/simulations';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { runVersionLabel } from '../../lib/versions';
 
-function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
+type ChangedTicket = Schemas['ChangedTicketDto'];
+
+/** Each changed ticket: which one, its status before and after, and each changed answer before → after. */
+function ChangedTickets({
+  tickets,
+  document,
+}: {
+  tickets: readonly ChangedTicket[];
+  document: PackDocument | undefined;
+}) {
+  if (!tickets.length) return <Text size="sm">No ticket changed status or answer.</Text>;
+  return (
+    <DataTable
+      rows={tickets}
+      rowKey={(ticket) => ticket.ticketId}
+      minWidth={560}
+      verticalSpacing="xs"
+      caption="Tickets whose status or answers changed, from this simulation to the compared one"
+      columns={[
+        {
+          header: 'Ticket',
+          rowHeader: true,
+          cellProps: { style: { overflowWrap: 'anywhere', fontWeight: 'normal' } },
+          cell: (ticket) => ticketLabel(ticket),
+        },
+        {
+          header: 'Status',
+          cell: (ticket) =>
+            ticket.fromStatus === ticket.toStatus ? (
+              <StatusBadge status={ticket.fromStatus} />
+            ) : (
+              <Group gap={4} wrap="nowrap" aria-label={`${ticket.fromStatus} to ${ticket.toStatus}`}>
+                <StatusBadge status={ticket.fromStatus} />
+                <span aria-hidden>→</span>
+                <StatusBadge status={ticket.toStatus} />
+              </Group>
+            ),
+        },
+        {
+          header: 'Answers changed',
+          cell: (ticket) =>
+            ticket.answers.length ? (
+              <List size="sm" listStyleType="none">
+                {ticket.answers.map((change) => (
+                  <List.Item key={change.questionId}>
+                    {questionName(document, change.questionId)}: {answerChangeText(change, document)}
+                  </List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text size="sm" c="dimmed">
+                None
+              </Text>
+            ),
+        },
+        {
+          header: 'Evaluations',
+          cell: (ticket) => (
+            <Group gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={`/evaluations/${ticket.fromEvaluationId}`} size="sm">
+                Before
+              </Anchor>
+              <Anchor component={Link} to={`/evaluations/${ticket.toEvaluationId}`} size="sm">
+                After
+              </Anchor>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function QuestionChanges({
+  summary,
+  document,
+}: {
+  summary: ComparisonSummary;
+  document: PackDocument | undefined;
+}) {
   if (!summary.questions.length) return <Empty title="No questions in common" />;
   return (
     <Stack gap="sm">
@@ -24,7 +114,7 @@ function QuestionChanges({ summary }: { summary: ComparisonSummary }) {
           {
             header: 'Question',
             cellProps: { style: { overflowWrap: 'anywhere' } },
-            cell: (row) => row.questionId,
+            cell: (row) => questionName(document, row.questionId),
           },
           { header: 'Tickets changed', cell: (row) => row.changed },
           { header: 'Share', cell: (row) => `${row.percent}%` },
@@ -82,6 +172,20 @@ export function SimulationComparison({
     otherId,
     ready && other.data?.status === 'completed',
   );
+  // Question names and answer scales come from the compared run's version (the "after" side).
+  const document = usePackVersionDocument(
+    other.data?.packId ?? simulation.packId,
+    other.data?.packVersionId ?? null,
+    Boolean(other.data),
+  ).data;
+  // The comparison renders below the results: once it is ready, bring it into view and move focus to it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const arrived = comparison.data !== undefined;
+  useEffect(() => {
+    if (!arrived || !heading.current) return;
+    heading.current.scrollIntoView({ block: 'start' });
+    heading.current.focus({ preventScroll: true });
+  }, [arrived]);
 
   let body;
   if (!ready) {
@@ -106,11 +210,15 @@ export function SimulationComparison({
         <Title order={4} size="h5">
           Answers changed per question
         </Title>
-        <QuestionChanges summary={summary} />
+        <QuestionChanges summary={summary} document={document} />
         <Title order={4} size="h5">
           Status changes
         </Title>
         <StatusMoves summary={summary} />
+        <Title order={4} size="h5">
+          Changed tickets
+        </Title>
+        <ChangedTickets tickets={comparison.data.changedTickets ?? []} document={document} />
       </Stack>
     );
   }
@@ -119,7 +227,7 @@ export function SimulationComparison({
     <Paper withBorder p="md" component="section" aria-labelledby="comparison-heading">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={3} size="h4" id="comparison-heading">
+          <Title order={3} size="h4" id="comparison-heading" ref={heading} tabIndex={-1}>
             Comparison
           </Title>
           <Anchor component={Link} to={`/simulations/${simulation.id}`} size="sm">
@@ -130,7 +238,7 @@ export function SimulationComparison({
           Compared with{' '}
           <Anchor component={Link} to={`/simulations/${otherId}`} inherit>
             {other.data
-              ? `${other.data.packName} on ${other.data.datasetName}, ${formatDateTime(other.data.createdAt)}`
+              ? `${simulationTitle(other.data)} (${runVersionLabel(other.data)}), ${formatDateTime(other.data.createdAt)}`
               : 'the other simulation'}
           </Anchor>
           .

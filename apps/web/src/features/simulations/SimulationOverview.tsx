@@ -6,6 +6,7 @@ import type { Schemas } from '../../api/client';
 import { useCancelSimulation } from '../../api/queries/simulations';
 import { formatDateTime } from '../../lib/format';
 import { isActive } from '../../lib/simulation-status';
+import { runVersionLabel } from '../../lib/versions';
 import { durationText, remainingText } from './simulations';
 import { ErrorNotice } from '../../ui/states';
 import { SimulationProgress } from './SimulationProgress';
@@ -84,7 +85,7 @@ export function SimulationOverview({
               {simulation.packName}
             </Anchor>
           </Fact>
-          <Fact label="Pack version">{simulation.packVersionId.slice(0, 8)}</Fact>
+          <Fact label="Pack version">{runVersionLabel(simulation)}</Fact>
           <Fact label="Created">{formatDateTime(simulation.createdAt)}</Fact>
           <Fact label="Started">{simulation.startedAt ? formatDateTime(simulation.startedAt) : '—'}</Fact>
           <Fact label={duration ? 'Took' : 'Finished'}>

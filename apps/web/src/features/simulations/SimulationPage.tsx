@@ -7,6 +7,7 @@ import { SimulationComparison } from './SimulationComparison';
 import { SimulationOverview } from './SimulationOverview';
 import { SimulationResults } from './SimulationResults';
 import { PageHeader } from '../../ui/PageHeader';
+import { runVersionLabel } from '../../lib/versions';
 import { QueryState } from '../../ui/states';
 
 /** One simulation: live progress while it runs, results by status, and `?compare=` another run. */
@@ -19,8 +20,11 @@ export default function SimulationPage() {
     <Stack gap="lg">
       <PageHeader
         back={{ to: '/simulations', label: 'All simulations' }}
-        title="Simulation"
-        description={simulation.data && `${simulation.data.packName} on ${simulation.data.datasetName}`}
+        title={simulation.data?.name ?? 'Simulation'}
+        description={
+          simulation.data &&
+          `${simulation.data.packName} (${runVersionLabel(simulation.data)}) on ${simulation.data.datasetName}`
+        }
       />
       <QueryState query={simulation}>
         {(data) => (

@@ -3,34 +3,69 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { useSimulationEvaluations } from '../../api/queries/evaluations';
+import { usePackVersionDocument } from '../../api/queries/packs';
+import { answerText } from '../../lib/answers';
 import { formatDateTime } from '../../lib/format';
+import { findQuestion, type PackDocument } from '../../lib/pack-document';
 import { isActive } from '../../lib/simulation-status';
-import { TICKET_STATUSES, type TicketStatus } from './simulations';
+import { answeredQuestions, questionName, TICKET_STATUSES, type TicketStatus } from './simulations';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { PagedQueryState } from '../../ui/PagedQueryState';
 import { Empty } from '../../ui/states';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 type Filter = TicketStatus | 'all';
+type Item = Schemas['EvaluationListItemDto'];
 
-const COLUMNS: Column<Schemas['EvaluationSummaryDto']>[] = [
-  { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
-  { header: 'Judged', cell: (item) => formatDateTime(item.createdAt) },
-  { header: 'Latency', cell: (item) => `${item.latencyMs} ms` },
-  {
-    header: 'Evaluation',
-    cell: (item) => (
-      <Anchor component={Link} to={`/evaluations/${item.id}`} size="sm">
-        Open evaluation
-      </Anchor>
-    ),
-  },
-];
+/** One row per ticket: which ticket, each question's answer, the status, the latency and the evaluation. */
+function resultColumns(items: readonly Item[], document: PackDocument | undefined): Column<Item>[] {
+  return [
+    {
+      header: 'Ticket',
+      rowHeader: true,
+      headerProps: { miw: 200 },
+      cellProps: { style: { overflowWrap: 'anywhere', fontWeight: 'normal' } },
+      cell: (item) => (
+        <Stack gap={0}>
+          <Text size="sm">{item.subject ?? '—'}</Text>
+          {item.externalId && (
+            <Text size="xs" c="dimmed">
+              {item.externalId}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    ...answeredQuestions(items, document).map((questionId): Column<Item> => ({
+      header: questionName(document, questionId),
+      cell: (item) => {
+        const answer = item.answers?.[questionId];
+        return answer ? answerText(answer, findQuestion(document, questionId)) : '—';
+      },
+    })),
+    { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+    { header: 'Latency', cell: (item) => `${item.latencyMs} ms` },
+    {
+      header: 'Evaluation',
+      cell: (item) => (
+        <Anchor
+          component={Link}
+          to={`/evaluations/${item.id}`}
+          size="sm"
+          title={formatDateTime(item.createdAt)}
+        >
+          Open evaluation
+        </Anchor>
+      ),
+    },
+  ];
+}
 
-/** The simulation's evaluations (GET /api/evaluations?simulationId=), each linking to its page. */
-function Evaluations({ simulationId }: { simulationId: string }) {
+/** The simulation's evaluations (GET /api/evaluations?simulationId=, 50 a page), one ticket a row. */
+function Evaluations({ simulation }: { simulation: Schemas['SimulationDto'] }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const evaluations = useSimulationEvaluations(simulationId, filter);
+  const evaluations = useSimulationEvaluations(simulation.id, filter);
+  const document = usePackVersionDocument(simulation.packId, simulation.packVersionId, true).data;
 
   return (
     <Stack gap="sm">
@@ -48,7 +83,15 @@ function Evaluations({ simulationId }: { simulationId: string }) {
         style={{ alignSelf: 'flex-start' }}
       />
       <PagedQueryState query={evaluations} noun="evaluations" empty="No evaluations here">
-        {(items) => <DataTable rows={items} columns={COLUMNS} minWidth={480} verticalSpacing="xs" />}
+        {(items) => (
+          <DataTable
+            rows={items}
+            columns={resultColumns(items, document)}
+            minWidth={640}
+            verticalSpacing="xs"
+            caption="One row per ticket: its answers, status and evaluation"
+          />
+        )}
       </PagedQueryState>
     </Stack>
   );
@@ -76,7 +119,7 @@ export function SimulationResults({ simulation }: { simulation: Schemas['Simulat
       </SimpleGrid>
       {!active &&
         (simulation.completed > 0 ? (
-          <Evaluations simulationId={simulation.id} />
+          <Evaluations simulation={simulation} />
         ) : (
           <Empty title="No ticket was judged" />
         ))}

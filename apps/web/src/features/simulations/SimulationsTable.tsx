@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { formatDateTime } from '../../lib/format';
+import { runVersionLabel } from '../../lib/versions';
 import { useSimulation } from '../../api/queries/simulations';
 import { SimulationProgress } from './SimulationProgress';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -32,24 +33,33 @@ function LiveProgress({ item }: { item: Item }) {
 
 const COLUMNS: Column<Item>[] = [
   {
-    header: 'Created',
+    header: 'Simulation',
+    cellProps: { style: { overflowWrap: 'anywhere' } },
     cell: (item) => (
-      <Anchor component={Link} to={`/simulations/${item.id}`}>
-        {formatDateTime(item.createdAt)}
-      </Anchor>
+      <Stack gap={0}>
+        <Anchor component={Link} to={`/simulations/${item.id}`}>
+          {item.name ?? formatDateTime(item.createdAt)}
+        </Anchor>
+        {item.name && (
+          <Text size="xs" c="dimmed">
+            {formatDateTime(item.createdAt)}
+          </Text>
+        )}
+      </Stack>
     ),
   },
   { header: 'Status', cell: (item) => <LiveStatus item={item} /> },
   { header: 'Progress', cell: (item) => <LiveProgress item={item} /> },
   { header: 'Dataset', cell: (item) => item.datasetName },
   { header: 'Pack', cell: (item) => item.packName },
+  { header: 'Version', cell: (item) => runVersionLabel(item) },
 ];
 
 export function SimulationsTable({ items }: { items: Item[] }) {
   const [shown, setShown] = useState(PAGE);
   return (
     <Stack gap="sm">
-      <DataTable rows={items.slice(0, shown)} columns={COLUMNS} minWidth={760} highlightOnHover />
+      <DataTable rows={items.slice(0, shown)} columns={COLUMNS} minWidth={860} highlightOnHover />
       {items.length > shown && (
         <Button variant="default" onClick={() => setShown(shown + PAGE)} style={{ alignSelf: 'flex-start' }}>
           Show more simulations

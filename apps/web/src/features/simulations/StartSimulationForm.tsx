@@ -1,8 +1,9 @@
-import { Anchor, Button, Grid, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Grid, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useDatasets } from '../../api/queries/datasets';
 import { usePacks, usePackVersions } from '../../api/queries/packs';
+import { ApiError } from '../../api/client';
 import { useStartSimulation } from '../../api/queries/simulations';
 import { countLabel } from '../../lib/format';
 import { defaultVersionId, versionOptions } from '../../lib/versions';
@@ -18,6 +19,7 @@ export function StartSimulationForm() {
   const [datasetId, setDatasetId] = useState<string | null>(params.get('datasetId'));
   const [packId, setPackId] = useState<string | null>(null);
   const [versionId, setVersionId] = useState<string | null>(null);
+  const [name, setName] = useState('');
   const versions = usePackVersions(packId);
 
   const pack = packs.data?.find((item) => item.id === packId);
@@ -36,6 +38,7 @@ export function StartSimulationForm() {
         datasetId: datasetId!,
         packId,
         ...(version !== pack?.liveVersionId ? { packVersionId: version } : {}),
+        ...(name.trim() ? { name: name.trim() } : {}),
       });
     }
   };
@@ -89,6 +92,16 @@ export function StartSimulationForm() {
               disabled={!packId || versions.isPending}
               allowDeselect={false}
               required
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput
+              label="Name"
+              description="Optional: shown in lists instead of the date, for example “Draft with stricter refunds”."
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              maxLength={200}
+              error={start.error instanceof ApiError ? start.error.issueFor('name') : undefined}
             />
           </Grid.Col>
         </Grid>

@@ -1,12 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  answerChangeText,
+  answeredQuestions,
   compareOptions,
   durationText,
   formatDuration,
   progressOf,
+  questionName,
   remainingText,
+  simulationLabel,
+  simulationTitle,
   summarizeComparison,
+  ticketLabel,
 } from './simulations';
+import { SAMPLE_DOCUMENT } from '../../lib/pack-document.fixtures';
 import { isActive } from '../../lib/simulation-status';
 
 const item = (id: string, datasetId: string, status: 'completed' | 'running' = 'completed') => ({
@@ -18,6 +25,9 @@ const item = (id: string, datasetId: string, status: 'completed' | 'running' = '
   createdAt: '2026-11-01T10:00:00.000Z',
   datasetName: `dataset ${datasetId}`,
   packName: 'triage',
+  name: null as string | null,
+  packVersionNumber: 2 as number | null,
+  packVersionLive: true,
 });
 
 describe('progress', () => {
@@ -64,7 +74,48 @@ describe('compareOptions', () => {
     expect(none.a.map((o) => o.value)).toEqual(['a', 'b', 'c']);
     expect(none.b.map((o) => o.value)).toEqual(['a', 'b', 'c']);
     expect(compareOptions(items, 'a').b.map((o) => o.value)).toEqual(['b']);
-    expect(none.a[0].label).toMatch(/^triage on dataset d1 · /);
+    expect(none.a[0].label).toMatch(/^triage \(Version 2 \(live\)\) on dataset d1 · /);
+  });
+});
+
+describe('names of simulations', () => {
+  it('calls a simulation by its name, else by its pack and dataset, and tells a draft run from a live one', () => {
+    const live = item('a', 'd1');
+    const draft = {
+      ...item('b', 'd1'),
+      name: 'Stricter refunds',
+      packVersionNumber: null,
+      packVersionLive: false,
+    };
+    expect(simulationTitle(live)).toBe('triage on dataset d1');
+    expect(simulationTitle(draft)).toBe('Stricter refunds');
+    expect(simulationLabel(live)).toMatch(/^triage \(Version 2 \(live\)\) on dataset d1 · /);
+    expect(simulationLabel(draft)).toMatch(/^Stricter refunds · triage \(Draft\) on dataset d1 · /);
+  });
+});
+
+describe('ticket-level results', () => {
+  it("lists the answered questions in the pack's order, then unknown ones by id", () => {
+    const items = [{ answers: { zeta: {}, complexity: {} } }, { answers: { department: {} } }, {}];
+    expect(answeredQuestions(items, SAMPLE_DOCUMENT)).toEqual(['department', 'complexity', 'zeta']);
+    expect(answeredQuestions(items)).toEqual(['complexity', 'department', 'zeta']);
+    expect(questionName(SAMPLE_DOCUMENT, 'department')).toBe('Department');
+    expect(questionName(undefined, 'zeta')).toBe('zeta');
+  });
+
+  it('names a ticket by its subject and external id, and a changed answer as before → after', () => {
+    expect(ticketLabel({ subject: 'Charged twice', externalId: 'ZD-1' })).toBe('Charged twice (ZD-1)');
+    expect(ticketLabel({ subject: 'Charged twice', externalId: null })).toBe('Charged twice');
+    expect(
+      answerChangeText({
+        questionId: 'department',
+        from: { type: 'choice', choice: 'billing' },
+        to: { type: 'choice', choice: 'technical' },
+      }),
+    ).toBe('billing → technical');
+    expect(
+      answerChangeText({ questionId: 'angry', from: null, to: { type: 'boolean', probability: 0.9 } }),
+    ).toBe('No answer → True');
   });
 });
 

@@ -1,5 +1,8 @@
 import type { Schemas } from '../../api/client';
+import { answerText } from '../../lib/answers';
 import { countLabel, formatDateTime } from '../../lib/format';
+import { findQuestion, type PackDocument } from '../../lib/pack-document';
+import { runVersionLabel } from '../../lib/versions';
 
 export type SimulationStatus = Schemas['SimulationDto']['status'];
 export type TicketStatus = keyof Schemas['ByStatusDto'];
@@ -57,9 +60,50 @@ export interface Option {
 
 type ListItem = Schemas['SimulationListItemDto'];
 
-/** "Support triage on November tickets · 3 Nov 2026, 10:00". */
+/** What a simulation is called: its name, or "Support triage on November tickets" without one. */
+export function simulationTitle(item: Pick<ListItem, 'name' | 'packName' | 'datasetName'>): string {
+  return item.name ?? `${item.packName} on ${item.datasetName}`;
+}
+
+/**
+ * A simulation among others: "Support triage (Version 2) on November tickets · 3 Nov 2026, 10:00",
+ * its name first when it has one, so a live run and a draft run never look alike.
+ */
 export function simulationLabel(item: ListItem): string {
-  return `${item.packName} on ${item.datasetName} · ${formatDateTime(item.createdAt)}`;
+  const what = `${item.packName} (${runVersionLabel(item)}) on ${item.datasetName} · ${formatDateTime(item.createdAt)}`;
+  return item.name ? `${item.name} · ${what}` : what;
+}
+
+/** The question ids answered in any of these evaluations, in the pack's order when it is known. */
+export function answeredQuestions(
+  items: ReadonlyArray<{ answers?: Record<string, unknown> }>,
+  document?: PackDocument,
+): string[] {
+  const seen = new Set<string>();
+  for (const item of items) for (const id of Object.keys(item.answers ?? {})) seen.add(id);
+  const order = document?.questions.map((question) => question.id) ?? [];
+  const known = order.filter((id) => seen.has(id));
+  const rest = [...seen].filter((id) => !order.includes(id)).sort();
+  return [...known, ...rest];
+}
+
+/** A question's name from the document, else its id. */
+export function questionName(document: PackDocument | undefined, questionId: string): string {
+  return findQuestion(document, questionId)?.name ?? questionId;
+}
+
+type ChangedTicket = Schemas['ChangedTicketDto'];
+
+/** A changed answer in words: "billing → technical" ("No answer" where a run has none). */
+export function answerChangeText(change: ChangedTicket['answers'][number], document?: PackDocument): string {
+  const question = findQuestion(document, change.questionId);
+  return `${answerText(change.from ?? undefined, question)} → ${answerText(change.to ?? undefined, question)}`;
+}
+
+/** A ticket as a reader knows it: its subject, with its external id when it has one. */
+export function ticketLabel(ticket: { subject?: string | null; externalId?: string | null }): string {
+  const subject = ticket.subject ?? 'Ticket';
+  return ticket.externalId ? `${subject} (${ticket.externalId})` : subject;
 }
 
 /**
