@@ -50,14 +50,14 @@ describe('a first visit', () => {
 
   it('signs up and loads the app with its icon, still with no console error and no 404', async () => {
     await signUpInBrowser(page, `first-${randomUUID()}@example.com`, PASSWORD);
-    await page.getByText('No evaluations yet').waitFor();
+    await page.getByText('No live evaluations yet').waitFor();
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
     for (const path of ['/favicon.svg', '/favicon.ico']) {
       const icon = await page.request.get(path);
       expect([path, icon.status(), icon.headers()['content-type']]).toEqual([path, 200, 'image/svg+xml']);
     }
     await page.reload();
-    await page.getByText('No evaluations yet').waitFor();
+    await page.getByText('No live evaluations yet').waitFor();
     await page.waitForTimeout(500);
     expect({ consoleErrors, failedAnswers }).toEqual({ consoleErrors: [], failedAnswers: [] });
   });

@@ -152,7 +152,9 @@ describe('cache invalidation across two API instances', () => {
     const onB = keyedOn(b, key.secret);
     const unsigned = unsignedOn(onB);
     const first = (await onA.post('/api/webhook-endpoints', { url: 'https://example.com/hooks' })).body;
-    expect((await onB.get('/api/webhook-endpoints')).body).toEqual([{ id: first.id, url: first.url }]);
+    expect((await onB.get('/api/webhook-endpoints')).body).toEqual([
+      { id: first.id, url: first.url, requireInboundSignature: false },
+    ]);
     // No signature required yet: the request gets past the signature check to the pack check.
     expect((await unsigned()).body).toEqual({ error: 'pack not found' });
 
@@ -165,7 +167,7 @@ describe('cache invalidation across two API instances', () => {
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ error: 'invalid signature' });
     expect((await onB.get('/api/webhook-endpoints')).body).toEqual([
-      { id: second.body.id, url: 'https://example.org/other' },
+      { id: second.body.id, url: 'https://example.org/other', requireInboundSignature: true },
     ]);
     // Signed with the new secret it passes; the replaced secret no longer does.
     const raw = JSON.stringify({ packId: UNKNOWN_PACK, ticket: TICKET });

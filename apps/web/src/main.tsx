@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './ui/notifications.css';
 import { createTheme, MantineProvider, Notification, type CSSVariablesResolver } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -82,8 +83,11 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      {/* Bottom right: toasts never cover the header (its buttons and the signed-in user). */}
-      <Notifications position="bottom-right" />
+      {/* Top centre, just below the 56 px header: toasts cover neither the header (its buttons and the
+          signed-in user) nor the page's own actions, which sit at its right, nor the editor's sticky
+          Save and Publish bar at the bottom. A toast under the pointer does not close, so one over a
+          button would keep it covered. */}
+      <Notifications position="top-center" className="tj-notifications" />
       <QueryClientProvider client={queryClient}>
         <App />
       </QueryClientProvider>

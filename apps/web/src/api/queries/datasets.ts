@@ -18,11 +18,9 @@ async function settleDatasets(queryClient: QueryClient, dataset?: Schemas['Datas
 
 /** After a dataset is deleted: the list is stale, its own queries go once nothing shows them. */
 async function settleDeletedDataset(queryClient: QueryClient, datasetId: string): Promise<void> {
-  // The list is not on screen (the dataset's page is), so invalidating it only marks it stale: the
-  // list page would first draw the cached copy, deleted dataset included. Drop it from the copy now.
-  queryClient.setQueryData<Array<{ id: string }>>(datasetKeys.list, (items) =>
-    items?.filter((dataset) => dataset.id !== datasetId),
-  );
+  // The list is not on screen (the dataset's page is), so invalidating it would only mark it stale and
+  // the list page would first draw the cached copy, deleted dataset included: drop that copy instead.
+  queryClient.removeQueries({ queryKey: datasetKeys.list, exact: true, type: 'inactive' });
   await queryClient.invalidateQueries({ queryKey: datasetKeys.list });
   queryClient.removeQueries({ queryKey: datasetKeys.one(datasetId), type: 'inactive' });
   queryClient.removeQueries({ queryKey: datasetKeys.tickets(datasetId), type: 'inactive' });

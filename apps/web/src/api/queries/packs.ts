@@ -30,11 +30,8 @@ async function settlePacks(queryClient: QueryClient, pack?: Pack): Promise<void>
 
 /** After a pack is deleted: the list is stale, and the pack's own queries go once nothing shows them. */
 async function settleDeletedPack(queryClient: QueryClient, packId: string): Promise<void> {
-  // As for a deleted dataset: the cached list must not draw the deleted pack on the way back to it.
-  queryClient.setQueryData<Schemas['PackListDto']>(
-    packKeys.list,
-    (list) => list && { ...list, items: list.items.filter((pack) => pack.id !== packId) },
-  );
+  // As for a deleted dataset: the list page must not draw a cached copy holding the deleted pack.
+  queryClient.removeQueries({ queryKey: packKeys.list, exact: true, type: 'inactive' });
   await queryClient.invalidateQueries({ queryKey: packKeys.list });
   queryClient.removeQueries({ queryKey: packKeys.one(packId), type: 'inactive' });
 }
