@@ -53,6 +53,14 @@ interface AxeViolation {
 
 /** axe-core on the page as it stands: no serious or critical violation (WCAG 2.1 A and AA rules). */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
+  // A modal or a toast still fading in has text of too little contrast for axe: wait for every
+  // animation that ends (spinners never do) to finish, 3 s at most.
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((animation) => animation.effect && animation.effect.getComputedTiming().endTime !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]).then(() => undefined)`);
   await page.addScriptTag({ content: axeSource });
   // A string, evaluated in the page: this file is compiled without the DOM's types.
   const violations = await page.evaluate<AxeViolation[]>(
