@@ -16,7 +16,7 @@ import {
 import { PASSWORD } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import type { RunningProcess } from '../support/process.js';
-import { startWorker, stopWorker } from '../support/worker.js';
+import { eventually, startWorker, stopWorker } from '../support/worker.js';
 
 /**
  * The app as its users meet it: Debian's Chromium driving the built app (dist/web) served by the
@@ -384,7 +384,14 @@ describe('the web app in a browser', () => {
       liveVersionId: string;
     };
     expect(simulation.packVersionId).toBe(pack.liveVersionId);
-    await page.getByText(/3 of 3 tickets/).waitFor({ timeout: 30_000 });
+    // The run's own state, not the page's text: while the lazily loaded run page is fetched, the
+    // list (with the baseline's "3 of 3 tickets") can still be on screen under the new URL.
+    await eventually(async () => {
+      const run = (await (await page.request.get(`/api/simulations/${secondId}`)).json()) as {
+        status: string;
+      };
+      return run.status === 'completed' ? run : undefined;
+    });
     gateway.set({ kind: 'answer' });
 
     // The comparison renders below the results: when it is ready it is scrolled to and focused, and

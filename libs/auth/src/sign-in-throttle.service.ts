@@ -71,7 +71,9 @@ export class SignInThrottle {
         return { succeeded: () => this.settle([this.byEmail.delete(emailKey)], ipKey, pairKey) };
       }
       // This attempt's own unit is the address's only one: no failure from it, none in flight.
-      if (fromAddress.consumedPoints > 1) throw retryLater(locked);
+      // Read again now: an attempt that took the address's unit after this one's and then the
+      // email's last unit before it was not counted when this one took its own.
+      if (fromAddress.consumedPoints > 1 || (await this.addressUnits(pairKey)) > 1) throw retryLater(locked);
       await take(this.cleanAddresses, emailKey);
       await sleep(LOCKED_EMAIL_DELAY_MS);
       // The email's count stays spent: only the owner's clean-path unit is given back.
@@ -81,6 +83,11 @@ export class SignInThrottle {
       await Promise.all(taken.map(([limiter, key]) => limiter.reward(key, 1)));
       throw error instanceof RateLimiterRes ? retryLater(error) : error;
     }
+  }
+
+  /** The units an email-and-address pair holds now: its failures and its attempts in flight. */
+  private async addressUnits(pairKey: string): Promise<number> {
+    return (await this.byEmailAndIp.get(pairKey))?.consumedPoints ?? 0;
   }
 
   private async settle(pending: Promise<unknown>[], ipKey: string, pairKey: string): Promise<void> {
