@@ -10,6 +10,7 @@ import {
 } from '../support/client.js';
 import { authorizeAndExchange, registerClient } from '../support/oauth-flow.js';
 import { listOperations, type OpenApiDocument, type Operation } from '../support/openapi-arbitraries.js';
+import type { Kind as WorldKind } from '../support/fuzz/world.js';
 import { TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
@@ -27,18 +28,8 @@ const PREFIX = `${process.env.REDIS_PREFIX}-isolation`;
 const EXAMPLE_PACK = JSON.parse(readFileSync('examples/packs/support-triage.json', 'utf8'));
 const LABEL = { questionId: 'department', answer: { type: 'choice', choice: 'billing' } };
 
-type Kind =
-  | 'pack'
-  | 'version'
-  | 'evaluation'
-  | 'label'
-  | 'dataset'
-  | 'ticket'
-  | 'simulation'
-  | 'key'
-  | 'endpoint'
-  | 'delivery'
-  | 'oauthClient';
+/** The fuzz world's records, and the OAuth clients only this matrix names. */
+type Kind = WorldKind | 'oauthClient';
 
 /** Which record a path or query parameter names: by its own name, or by the collection it follows. */
 function kindOf(path: string, param: string): Kind | undefined {

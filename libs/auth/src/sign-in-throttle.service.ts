@@ -28,6 +28,8 @@ export interface SignInAttempt {
  * unit of a second per-email budget of the same size: guessing stays bounded by both budgets.
  * Each attempt takes its units atomically BEFORE the password is checked, so parallel attempts can
  * never verify more passwords than the limits; a success gives them back and clears the counts.
+ * An attempt takes the clean-address path only if the email was already spent when it took its
+ * address's unit: every attempt then holding one of the email's units had taken its address's first.
  */
 @Injectable()
 export class SignInThrottle {
@@ -65,15 +67,16 @@ export class SignInThrottle {
     };
     try {
       await take(this.byIp, ipKey);
+      const spentBefore = await this.spent(emailKey);
       const fromAddress = await take(this.byEmailAndIp, pairKey);
       const locked = await refusal(take(this.byEmail, emailKey));
       if (!locked) {
         return { succeeded: () => this.settle([this.byEmail.delete(emailKey)], ipKey, pairKey) };
       }
       // This attempt's own unit is the address's only one: no failure from it, none in flight.
-      // Read again now: an attempt that took the address's unit after this one's and then the
-      // email's last unit before it was not counted when this one took its own.
-      if (fromAddress.consumedPoints > 1 || (await this.addressUnits(pairKey)) > 1) throw retryLater(locked);
+      // That holds only if the email was spent before the unit was taken: otherwise attempts from
+      // this address may have taken their units after this one's, then the email's last ones.
+      if (!spentBefore || fromAddress.consumedPoints > 1) throw retryLater(locked);
       await take(this.cleanAddresses, emailKey);
       await sleep(LOCKED_EMAIL_DELAY_MS);
       // The email's count stays spent: only the owner's clean-path unit is given back.
@@ -85,9 +88,12 @@ export class SignInThrottle {
     }
   }
 
-  /** The units an email-and-address pair holds now: its failures and its attempts in flight. */
-  private async addressUnits(pairKey: string): Promise<number> {
-    return (await this.byEmailAndIp.get(pairKey))?.consumedPoints ?? 0;
+  /**
+   * Whether the email's failures are spent now. Units past the limit are only ever taken by attempts
+   * about to be refused, so a count at the limit means that many attempts were checked or are.
+   */
+  private async spent(emailKey: string): Promise<boolean> {
+    return ((await this.byEmail.get(emailKey))?.consumedPoints ?? 0) >= SIGN_IN_FAILURES_PER_EMAIL;
   }
 
   private async settle(pending: Promise<unknown>[], ipKey: string, pairKey: string): Promise<void> {
