@@ -140,6 +140,11 @@ describe('MCP tools over OAuth, against the REST answers', () => {
     });
     expect((await keyed.get(`/api/evaluations/${judged.evaluationId}`)).body.labels).toEqual([]);
     expect(await structured(mcp, 'get_stats')).toEqual((await keyed.get('/api/stats')).body);
+    // `source` as over HTTP: the playground's and simulations' figures apart from live traffic.
+    const experiments = await structured(mcp, 'get_stats', { source: ['playground', 'simulation'] });
+    expect(experiments).toEqual((await keyed.get('/api/stats?source=playground,simulation')).body);
+    expect(experiments.evaluationsToday).toBe(0);
+    expect((await structured(mcp, 'get_stats', { source: ['mcp'] })).evaluationsToday).toBeGreaterThan(0);
 
     const dataset = (await keyed.post('/api/datasets', { name: 'mcp tickets' })).body;
     await keyed.post(`/api/datasets/${dataset.id}/tickets`, {

@@ -4,6 +4,7 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 import { z } from 'zod';
 import { CompareQueryDto, PackListItemDto } from '../packs/packs.dto.js';
 import { CalibrationQueryDto, CreateLabelDto, ListReviewsQueryDto } from '../reviews/reviews.dto.js';
+import { StatsQueryDto } from '../reviews/stats.dto.js';
 import { judgeBodySchema } from '../judging/judge-body.schema.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { StartSimulationDto } from '../simulations/simulations.dto.js';
@@ -59,6 +60,8 @@ export class EvaluationIdArgs {
 
 export class ListReviewsArgs extends ListReviewsQueryDto {}
 
+export class GetStatsArgs extends StatsQueryDto {}
+
 export class LabelEvaluationArgs extends CreateLabelDto {
   @Id('The evaluation to label.')
   evaluationId: string;
@@ -110,6 +113,7 @@ export const MCP_SCHEMA_MODELS = [
   JudgeTicketArgs,
   EvaluationIdArgs,
   ListReviewsArgs,
+  GetStatsArgs,
   LabelEvaluationArgs,
   DeleteLabelArgs,
   StartSimulationArgs,

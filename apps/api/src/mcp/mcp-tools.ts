@@ -20,6 +20,7 @@ import {
   JudgeTicketArgs,
   LabelDeletedDto,
   LabelEvaluationArgs,
+  GetStatsArgs,
   ListReviewsArgs,
   NoArgs,
   PackIdArgs,
@@ -163,16 +164,16 @@ export class McpTools {
           return { evaluationId: a.evaluationId, labelId: a.labelId, deleted: true };
         },
       }),
-      tool({
+      tool<GetStatsArgs>({
         name: 'get_stats',
         title: 'Read statistics',
         description:
-          "Today's evaluations by status, average latency, tokens, a 30-day daily series, the review backlog, recent simulations and recent webhook delivery failures.",
+          'Today\'s evaluations by status, average latency, tokens, a 30-day daily series, the review backlog, recent simulations and recent webhook delivery failures. source (for example ["api", "webhook", "mcp"], live traffic) counts only those sources\' evaluations.',
         permission: 'judgments:read',
-        args: NoArgs,
+        args: GetStatsArgs,
         output: StatsDto,
         readOnly: true,
-        run: (p) => stats.forUser(p.userId),
+        run: (p, a) => stats.forUser(p.userId, new Date(), a.source),
       }),
       tool({
         name: 'list_datasets',

@@ -2046,6 +2046,10 @@ export interface components {
             /** @description The `nextCursor` of the previous page. */
             cursor?: string;
         };
+        GetStatsArgs: {
+            /** @description Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily` and `reviewsToLabel` (recent runs and webhook failures are the same either way). Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+            source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+        };
         LabelEvaluationArgs: {
             /** @example department */
             questionId: string;
