@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { expectAccessible, launchBrowser, newContext, signUpInBrowser } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signUpInBrowser,
+} from '../support/browser.js';
 import { PASSWORD } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { triageDocument } from '../support/packs.js';
@@ -117,6 +123,7 @@ describe('the web app’s rough edges, in a browser', () => {
     expect(boxes[1].x).toBeGreaterThan(boxes[0].x);
     expect(switchBox.x).toBeGreaterThan(boxes[2].x);
     await expectAccessible(page, 'reviews filters (desktop)');
+    await screenshot(page, 'polish-reviews-desktop');
 
     const phone = await newContext(browser, api.url, { viewport: 'phone' });
     await phone.addCookies(await context.cookies());
@@ -139,6 +146,7 @@ describe('the web app’s rough edges, in a browser', () => {
     for (const field of stacked) expect(field.width).toBeGreaterThan(300);
     expect(await small.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await expectAccessible(small, 'reviews filters (phone)');
+    await screenshot(small, 'polish-reviews-phone');
     await phone.close();
   });
 
@@ -171,6 +179,7 @@ describe('the web app’s rough edges, in a browser', () => {
     await list(page).waitFor();
     expect(await list(page).innerText()).toBe(inPlayground);
     await expectAccessible(page, 'evaluation with probabilities');
+    await screenshot(page, 'polish-evaluation');
   });
 
   it('draws the dashboard with whole-number counts and every status in the legend', async () => {
@@ -191,6 +200,7 @@ describe('the web app’s rough edges, in a browser', () => {
         .filter(Boolean),
     ).toEqual(['Accept', 'Review', 'Reject']);
     await expectAccessible(page, 'dashboard');
+    await screenshot(page, 'polish-dashboard');
   });
 
   it('names every reliability bin, an empty one as no data', async () => {
@@ -217,6 +227,7 @@ describe('the web app’s rough edges, in a browser', () => {
     expect(await row('0.3–0.4').getByRole('cell').allInnerTexts()).toEqual(['0', 'No data']);
     expect(await tickTexts(card, 'xAxis')).toEqual(bins);
     await expectAccessible(small, 'calibration with labels (phone)');
+    await screenshot(small, 'polish-calibration-phone');
     await phone.close();
   });
 
@@ -242,7 +253,9 @@ describe('the web app’s rough edges, in a browser', () => {
     const ticks = await tickTexts(comparison, 'xAxis');
     expect(ticks.length).toBeGreaterThan(1);
     for (const tick of ticks) expect(tick).toMatch(/^\d+$/);
-  });
+    await expectAccessible(page, 'comparison with changes');
+    await screenshot(page, 'polish-comparison');
+  }, 90_000);
 
   describe('the pack editor with unsaved edits', () => {
     const packPath = () => `/packs/${packId}`;

@@ -19,7 +19,7 @@ export function ReliabilityChart({ questionName, bins }: Props) {
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <figure style={{ margin: 0 }}>
         <LineChart
-          h={220}
+          h={260}
           data={points}
           dataKey="bin"
           series={[
