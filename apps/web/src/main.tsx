@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { queryClient } from './api/query-client';
+import { installPopGuard } from './ui/pop-guard';
 
 // Colours for WCAG AA contrast (4.5:1), which several of Mantine's defaults miss: filled
 // components use shade 9 (white text on green, red, teal, blue and indigo 9 passes), orange and
@@ -79,6 +80,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
     ),
   },
 });
+
+// Before the router mounts: the unsaved-changes guard must hear Back and Forward first.
+installPopGuard();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,9 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation, type To } from 'react-router';
+import { historyIndex, historyStep } from '../lib/history-index';
 import { FormActions } from './FormActions';
+import { guardPops } from './pop-guard';
 
 type Navigate = (to: To, state?: unknown, opts?: unknown) => void;
 
@@ -11,20 +13,26 @@ function targetPath(to: To): string | undefined {
 }
 
 /**
- * While `dirty`: a navigation to another page of the app (a link, a redirect after an action) is
- * held and a modal asks "Leave without saving?" ("Stay" keeps the page and its edits, "Leave without
- * saving" goes on), and closing or reloading the tab gets the browser's own `beforeunload` prompt.
- * Moving within the page (a tab, a query string) is not held.
+ * While `dirty`: a navigation to another page of the app (a link, a redirect after an action, the
+ * browser's Back or Forward) is held and a modal asks "Leave without saving?" ("Stay" keeps the page
+ * and its edits, "Leave without saving" goes on), and closing or reloading the tab gets the
+ * browser's own `beforeunload` prompt. Moving within the page (a tab, a query string) is not held.
  *
  * react-router's `useBlocker` needs its data router, which added 17 kB (gzipped) to the first page
- * and took it over its 300 kB budget; so the guard holds the declarative router's navigator
- * (`push` and `replace`, which every `Link` and `navigate` call goes through) instead. The browser's
- * Back and Forward buttons are not held (only the data router can undo a history step).
+ * and took it over its 300 kB budget; so the guard works with the declarative router instead:
+ * - it holds the router's navigator (`push` and `replace`, which every `Link` and `navigate` call
+ *   goes through);
+ * - it hears Back and Forward (`popstate`) before the router does (`pop-guard.ts`, whose listener
+ *   the app adds at boot, before the router's), stops them there, so the page never changes, and
+ *   steps the browser back to the entry it left (`history.go`, by the entries' `idx`,
+ *   lib/history-index.ts), a step it stops too. "Leave" repeats the step and lets the router have it.
  */
 export function UnsavedChangesGuard({ dirty, what = 'edits' }: { dirty: boolean; what?: string }) {
   const { navigator } = useContext(UNSAFE_NavigationContext);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const [held, setHeld] = useState<(() => void) | null>(null);
+  // Set by "Leave" after Back or Forward: the next step is the user's, and the router takes it.
+  const leaving = useRef(false);
 
   useEffect(() => {
     if (!dirty) return;
@@ -39,18 +47,37 @@ export function UnsavedChangesGuard({ dirty, what = 'edits' }: { dirty: boolean;
       };
     target.push = hold(push);
     target.replace = hold(replace);
+
+    const here = historyIndex(window.history.state);
+    const onPop = (event: PopStateEvent) => {
+      const step = historyStep(here, event.state);
+      if (leaving.current || step === null || (step !== 0 && window.location.pathname === pathname)) {
+        leaving.current = false;
+        return;
+      }
+      event.stopImmediatePropagation();
+      // 0: the browser is back on this page's entry after the undo below.
+      if (step === 0) return;
+      window.history.go(-step);
+      setHeld(() => () => {
+        leaving.current = true;
+        window.history.go(step);
+      });
+    };
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
     };
+    const releasePops = guardPops(onPop);
     window.addEventListener('beforeunload', warn);
     return () => {
       target.push = push;
       target.replace = replace;
+      releasePops();
       window.removeEventListener('beforeunload', warn);
     };
-  }, [dirty, navigator, pathname]);
+  }, [dirty, navigator, pathname, key]);
 
   function leave() {
     const go = held;

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { SimpleGrid, Table, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { reliabilityPoints } from './calibration';
+import { observedText, reliabilityPoints } from './calibration';
 
 interface Props {
   questionName: string;
@@ -19,7 +19,7 @@ export function ReliabilityChart({ questionName, bins }: Props) {
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <figure style={{ margin: 0 }}>
         <LineChart
-          h={220}
+          h={260}
           data={points}
           dataKey="bin"
           series={[
@@ -27,8 +27,16 @@ export function ReliabilityChart({ questionName, bins }: Props) {
             { name: 'expected', label: 'Perfectly calibrated', color: 'gray.5', strokeDasharray: '5 5' },
           ]}
           yAxisProps={{ domain: [0, 100] }}
-          unit="%"
-          connectNulls
+          // Every bin is named on the axis (none skipped for room), slanted to fit a phone.
+          xAxisProps={{
+            interval: 0,
+            angle: -40,
+            height: 48,
+            tick: { fontSize: 11, fill: 'currentColor', textAnchor: 'end' },
+          }}
+          valueFormatter={observedText}
+          // An empty bin is a gap in the line, not a point at 0 nor a line drawn across it.
+          connectNulls={false}
           curveType="linear"
           withLegend
           xAxisLabel="Model's selected probability"
@@ -38,8 +46,8 @@ export function ReliabilityChart({ questionName, bins }: Props) {
         />
         <Text component="figcaption" size="xs" c="dimmed" mt={4}>
           Reliability of {questionName}: how often labels agree with the model in each band of its selected
-          probability, against the dashed line of a perfectly calibrated model. The table gives the same
-          figures.
+          probability, against the dashed line of a perfectly calibrated model. A band without labels is a gap
+          in the line. The table gives the same figures.
         </Text>
       </figure>
       <Table.ScrollContainer minWidth={300}>
@@ -47,17 +55,25 @@ export function ReliabilityChart({ questionName, bins }: Props) {
           <Table.Caption>Reliability table for {questionName}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Selected probability</Table.Th>
-              <Table.Th ta="right">Labels</Table.Th>
-              <Table.Th ta="right">Observed agreement</Table.Th>
+              <Table.Th scope="col">Selected probability</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Labels
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Observed agreement
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {points.map((point) => (
               <Table.Tr key={point.bin}>
-                <Table.Td>{point.bin}</Table.Td>
+                <Table.Th scope="row" fw="normal">
+                  {point.bin}
+                </Table.Th>
                 <Table.Td ta="right">{point.count}</Table.Td>
-                <Table.Td ta="right">{point.observed === null ? '—' : `${point.observed}%`}</Table.Td>
+                <Table.Td ta="right" c={point.observed === null ? 'dimmed' : undefined}>
+                  {observedText(point.observed)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

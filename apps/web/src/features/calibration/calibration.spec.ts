@@ -3,6 +3,7 @@ import {
   decimal,
   kappaStrength,
   labelsNeededText,
+  observedText,
   reliabilityPoints,
   thresholdOf,
   totalLabels,
@@ -42,6 +43,12 @@ describe('reliability', () => {
       { bin: '0.0–0.1', expected: 5, observed: null, count: 0 },
       { bin: '0.9–1.0', expected: 95, observed: 66.7, count: 3 },
     ]);
+  });
+
+  it('says an empty bin has no data rather than 0%', () => {
+    expect(observedText(null)).toBe('No data');
+    expect(observedText(0)).toBe('0%');
+    expect(observedText(66.7)).toBe('66.7%');
   });
 });
 

@@ -21,7 +21,12 @@ export interface ReliabilityPoint {
   count: number;
 }
 
-/** The reliability bins as chart and table rows, in percent. */
+/** A bin's observed agreement in words: `66.7%`, or `No data` for an empty bin (no labels is not 0%). */
+export function observedText(observed: number | null | undefined): string {
+  return observed === null || observed === undefined ? 'No data' : `${observed}%`;
+}
+
+/** The reliability bins as chart and table rows, in percent; every bin is kept, an empty one too. */
 export function reliabilityPoints(bins: Bin[]): ReliabilityPoint[] {
   return bins.map((bin) => ({
     bin: `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`,

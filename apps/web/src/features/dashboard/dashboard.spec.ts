@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   chartRows,
-  chartStatuses,
   dailySummary,
   dailyTotals,
   formatCompact,
@@ -42,17 +41,6 @@ describe('chartRows', () => {
 
   it('returns no rows for no days', () => {
     expect(chartRows([])).toEqual([]);
-  });
-});
-
-describe('chartStatuses', () => {
-  it('stacks reject only when a day has one', () => {
-    expect(chartStatuses([day('2026-11-20', 3, 1)])).toEqual(['accept', 'review']);
-    expect(chartStatuses([day('2026-11-20', 3, 1), day('2026-11-21', 0, 0, 2)])).toEqual([
-      'accept',
-      'review',
-      'reject',
-    ]);
   });
 });
 

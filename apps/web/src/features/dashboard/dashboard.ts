@@ -55,11 +55,6 @@ export function chartRows(daily: readonly Daily[]): ChartRow[] {
   }));
 }
 
-/** The statuses the chart stacks: accept and review always, reject once any day has one. */
-export function chartStatuses(daily: readonly Daily[]): Status[] {
-  return daily.some((day) => (day.reject ?? 0) > 0) ? ['accept', 'review', 'reject'] : ['accept', 'review'];
-}
-
 export interface Totals {
   accept: number;
   review: number;

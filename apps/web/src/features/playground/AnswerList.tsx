@@ -1,10 +1,11 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { findQuestion, type PackDocument } from '../../lib/pack-document';
+import { choiceOptions, findQuestion, type PackDocument } from '../../lib/pack-document';
 import { answerText } from '../../lib/answers';
-import { answerOrder, probabilityBars } from './playground';
+import { probabilityRows } from '../../lib/probabilities';
+import { answerOrder } from './playground';
 import { Empty } from '../../ui/states';
-import { ProbabilityBars } from './ProbabilityBars';
+import { ProbabilityBars } from '../../ui/ProbabilityBars';
 
 interface Props {
   answers: Schemas['JudgmentResultDto']['answers'];
@@ -35,7 +36,13 @@ export function AnswerList({ answers, document }: Props) {
                 Answer: {answerText(answer, question)}
               </Badge>
             </Group>
-            <ProbabilityBars bars={probabilityBars(answer, question)} />
+            <ProbabilityBars
+              rows={probabilityRows(
+                answer,
+                question ? choiceOptions(question).map((option) => option.value) : [],
+              )}
+              label={`Probabilities the model gave for ${question?.name ?? id}`}
+            />
           </Paper>
         );
       })}

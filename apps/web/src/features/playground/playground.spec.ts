@@ -6,7 +6,6 @@ import {
   derivedFacts,
   EMPTY_TICKET_FORM,
   metadataEntries,
-  probabilityBars,
   statusColor,
 } from './playground';
 
@@ -51,28 +50,6 @@ describe('buildTicket', () => {
 });
 
 describe('answers', () => {
-  it('orders choice bars as the options and marks the choice', () => {
-    const bars = probabilityBars(
-      { type: 'choice', choice: 'technical', probabilities: { legal: 0.1, technical: 0.7, billing: 0.2 } },
-      document.questions[0],
-    );
-    expect(bars.map((bar) => bar.label)).toEqual(['billing', 'technical', 'legal']);
-    expect(bars.filter((bar) => bar.selected).map((bar) => bar.label)).toEqual(['technical']);
-  });
-
-  it('shows both sides of a boolean and numeric order for scores', () => {
-    expect(probabilityBars({ type: 'boolean', probability: 0.15 })).toEqual([
-      { label: 'True', value: 0.15, selected: false },
-      { label: 'False', value: 0.85, selected: true },
-    ]);
-    const score = probabilityBars({ type: 'score', score: 2, probabilities: { '10': 0.1, '2': 0.9 } });
-    expect(score.map((bar) => [bar.label, bar.selected])).toEqual([
-      ['2', true],
-      ['10', false],
-    ]);
-    expect(probabilityBars({ type: 'score', score: 2.5 })).toEqual([]);
-  });
-
   it('colours statuses', () => {
     expect([statusColor('accept'), statusColor('review'), statusColor('reject')]).toEqual([
       'teal',

@@ -1,5 +1,5 @@
 import type { Schemas } from '../../api/client';
-import { choiceOptions, type PackDocument, type Question } from '../../lib/pack-document';
+import type { PackDocument } from '../../lib/pack-document';
 
 /** Pure helpers of the playground: the ticket it sends, the versions it offers, the result it shows. */
 
@@ -52,45 +52,6 @@ export function buildTicket(form: TicketForm): BuiltTicket {
   if (form.messages.length) ticket.messages = form.messages.map(({ role, text }) => ({ role, text }));
   if (Object.keys(metadata).length) ticket.metadata = metadata;
   return { ok: true, ticket };
-}
-
-export interface Bar {
-  label: string;
-  /** 0..1 */
-  value: number;
-  selected: boolean;
-}
-
-function clamp(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
-}
-
-/** Keys of `probabilities` in the order the question lists them (option order, or numeric scores). */
-function orderedKeys(answer: Answer, question: Question | undefined): string[] {
-  const keys = Object.keys(answer.probabilities ?? {});
-  if (answer.type === 'score') return keys.sort((a, b) => Number(a) - Number(b));
-  if (question?.type !== 'choice') return keys;
-  const order = choiceOptions(question).map((option) => option.value);
-  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  return keys.sort((a, b) => rank(a) - rank(b));
-}
-
-/** The probabilities of an answer as labelled bars; the chosen value is marked. */
-export function probabilityBars(answer: Answer, question?: Question): Bar[] {
-  if (answer.type === 'boolean') {
-    const probability = clamp(answer.probability ?? 0);
-    return [
-      { label: 'True', value: probability, selected: probability >= 0.5 },
-      { label: 'False', value: clamp(1 - probability), selected: probability < 0.5 },
-    ];
-  }
-  const probabilities = answer.probabilities ?? {};
-  const chosen = answer.type === 'choice' ? answer.choice : String(answer.score);
-  return orderedKeys(answer, question).map((key) => ({
-    label: key,
-    value: clamp(probabilities[key]),
-    selected: key === chosen,
-  }));
 }
 
 export { statusColor } from '../../ui/status';

@@ -1,19 +1,24 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { answerText } from '../../lib/answers';
 import { formatPercent } from '../../lib/format';
-import { probabilityRows } from './reviews';
+import { probabilityRows } from '../../lib/probabilities';
+import { ProbabilityBars } from '../../ui/ProbabilityBars';
+import type { QuestionSpec } from './reviews-questions';
 
-/** The model's answer to one question, with its probabilities when it gave them. */
+/**
+ * The model's answer to one question, with its probabilities when it gave them: the same list, in
+ * the question's option order, as the playground's result.
+ */
 export function ModelAnswer({
   answer,
   selected,
-  questionName,
+  spec,
 }: {
   answer: Schemas['AnswerDto'] | undefined;
   /** The selected answer's probability, as the API stored it for the decision rule. */
   selected: number | undefined;
-  questionName: string;
+  spec: QuestionSpec;
 }) {
   if (!answer) {
     return (
@@ -22,7 +27,10 @@ export function ModelAnswer({
       </Text>
     );
   }
-  const rows = probabilityRows(answer);
+  const rows = probabilityRows(
+    answer,
+    spec.options?.map((option) => option.value),
+  );
   return (
     <>
       <Group gap="xs">
@@ -37,25 +45,7 @@ export function ModelAnswer({
         )}
       </Group>
       {rows.length > 1 && (
-        <Table.ScrollContainer minWidth={220} maxHeight={240}>
-          <Table withTableBorder verticalSpacing={4} fz="sm">
-            <Table.Caption>Probabilities the model gave for {questionName}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Answer</Table.Th>
-                <Table.Th ta="right">Probability</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.value} fw={row.selected ? 700 : undefined}>
-                  <Table.Td>{row.value}</Table.Td>
-                  <Table.Td ta="right">{formatPercent(row.probability, 1)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ProbabilityBars rows={rows} label={`Probabilities the model gave for ${spec.name}`} />
       )}
     </>
   );

@@ -92,7 +92,7 @@ export function QuestionReview(props: Props) {
             </Text>
           )}
         </div>
-        <ModelAnswer answer={answer} selected={props.selectedProbability} questionName={spec.name} />
+        <ModelAnswer answer={answer} selected={props.selectedProbability} spec={spec} />
         {label && (
           <CurrentLabel label={label} onDelete={() => props.onDelete(label.id)} deleting={deleting} />
         )}

@@ -1,13 +1,20 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { Group, Input, Select } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import type { LabeledFilter, ReviewFilters } from './reviews';
 import { usePack } from '../../api/queries/packs';
+import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
 
 const LABELED = [
   { value: 'all', label: 'All' },
   { value: 'false', label: 'Unlabeled' },
   { value: 'true', label: 'Labeled' },
 ];
+
+// One row: every field is a label line and a 36 px control, and hints and errors go below the
+// control, so the inputs and the switch line up whatever a field says. Fields share the row's width
+// and wrap onto their own lines on a phone.
+const FIELD = { flex: '1 1 12rem' };
+const ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 interface Props {
   filters: ReviewFilters;
@@ -16,7 +23,7 @@ interface Props {
   onChange: (filters: ReviewFilters) => void;
 }
 
-/** Pack, question and labeled filters of the review queue. */
+/** Pack, question and labeled filters of the review queue, and the sources switch. */
 export function ReviewFilterBar({ filters, packs, packsError, onChange }: Props) {
   const pack = usePack(filters.packId);
   const questions = pack.data?.liveDocument?.questions ?? [];
@@ -29,8 +36,10 @@ export function ReviewFilterBar({ filters, packs, packsError, onChange }: Props)
         : undefined;
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+    <Group align="flex-start" gap="md" data-testid="review-filters">
       <Select
+        style={FIELD}
+        inputWrapperOrder={ORDER}
         label="Pack"
         placeholder="All packs"
         data={(packs ?? []).map((item) => ({ value: item.id, label: item.name }))}
@@ -42,6 +51,8 @@ export function ReviewFilterBar({ filters, packs, packsError, onChange }: Props)
         error={packsError ? 'Could not load your packs' : undefined}
       />
       <Select
+        style={FIELD}
+        inputWrapperOrder={ORDER}
         label="Question"
         placeholder="All questions"
         data={questions.map((question) => ({ value: question.id, label: question.name || question.id }))}
@@ -52,12 +63,20 @@ export function ReviewFilterBar({ filters, packs, packsError, onChange }: Props)
         clearable
       />
       <Select
+        style={FIELD}
+        inputWrapperOrder={ORDER}
         label="Labeled"
         data={LABELED}
         value={filters.labeled}
         onChange={(labeled) => onChange({ ...filters, labeled: (labeled ?? 'all') as LabeledFilter })}
         allowDeselect={false}
       />
-    </SimpleGrid>
+      {/* The switch names itself; the line above it is a heading like the fields' labels. */}
+      <Input.Wrapper label="Sources" labelElement="div">
+        <Group h={36} align="center">
+          <ExperimentsSwitch inline />
+        </Group>
+      </Input.Wrapper>
+    </Group>
   );
 }

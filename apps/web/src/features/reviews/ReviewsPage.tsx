@@ -15,7 +15,6 @@ import {
   type ReviewFilters,
 } from './reviews';
 import { PageHeader } from '../../ui/PageHeader';
-import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
 
 function emptyText(filters: ReviewFilters): string {
   const experiments = filters.experiments
@@ -48,7 +47,6 @@ export default function ReviewsPage() {
             ? 'Evaluations the decision rule sent to review, newest first, from every source. Label them to measure and calibrate the model.'
             : 'Evaluations of live traffic (API, webhooks, MCP) the decision rule sent to review, newest first. Label them to measure and calibrate the model.'
         }
-        actions={<ExperimentsSwitch />}
       />
       <ReviewFilterBar
         filters={filters}

@@ -6,7 +6,6 @@ import {
   filtersSearch,
   findNextReview,
   labelFromValue,
-  probabilityRows,
   queueCount,
   queuePositionText,
   readFilters,
@@ -127,14 +126,6 @@ describe('answers and labels', () => {
   };
   const yes = { type: 'boolean' as const, probability: 0.2 };
   const score = { type: 'score' as const, score: 3, probabilities: { '2': 0.3, '3': 0.6, '4': 0.1 } };
-
-  it('lists probabilities highest first with the selected one marked', () => {
-    expect(probabilityRows(yes)).toEqual([
-      { value: 'False', probability: 0.8, selected: true },
-      { value: 'True', probability: 0.2, selected: false },
-    ]);
-    expect(probabilityRows(choice)[0]).toEqual({ value: 'billing', probability: 0.7, selected: true });
-  });
 
   it('builds the agreeing label in its plain shape', () => {
     expect(agreeingLabel(choice)).toEqual({ type: 'choice', choice: 'billing' });

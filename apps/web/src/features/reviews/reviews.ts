@@ -1,5 +1,4 @@
 import type { Schemas } from '../../api/client';
-import { answerText } from '../../lib/answers';
 import {
   EXPERIMENTS_PARAM,
   includesExperiments,
@@ -164,28 +163,6 @@ export function excerpt(text: string | undefined, max = 90): string {
 
 // ---------------------------------------------------------------------------------------------
 // Answers and labels.
-
-export interface ProbabilityRow {
-  value: string;
-  probability: number;
-  selected: boolean;
-}
-
-/** Every value's probability, highest first: options, scores, or True/False for a boolean. */
-export function probabilityRows(answer: Answer | undefined): ProbabilityRow[] {
-  if (!answer) return [];
-  const selected = answerText(answer);
-  const entries: Array<[string, number]> =
-    answer.type === 'boolean'
-      ? [
-          ['True', answer.probability ?? 0],
-          ['False', 1 - (answer.probability ?? 0)],
-        ]
-      : Object.entries(answer.probabilities ?? {});
-  return entries
-    .map(([value, probability]) => ({ value, probability, selected: value === selected }))
-    .sort((a, b) => b.probability - a.probability);
-}
 
 /** The label that agrees with the model's answer (a boolean label is 0 or 1). */
 export function agreeingLabel(answer: Answer): Answer {

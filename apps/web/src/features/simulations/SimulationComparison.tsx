@@ -101,6 +101,9 @@ function QuestionChanges({
   document: PackDocument | undefined;
 }) {
   if (!summary.questions.length) return <Empty title="No questions in common" />;
+  // A chart of zero-length bars says nothing: say it in words.
+  if (summary.questions.every((row) => row.changed === 0))
+    return <Text size="sm">No answers changed: every question gave the same answer on every ticket.</Text>;
   return (
     <Stack gap="sm">
       <DataTable
@@ -130,6 +133,7 @@ function QuestionChanges({
           dataKey="questionId"
           orientation="vertical"
           yAxisProps={{ width: 110 }}
+          xAxisProps={{ allowDecimals: false }}
           series={[{ name: 'changed', label: 'Tickets changed', color: 'indigo.6' }]}
           withBarValueLabel
         />
