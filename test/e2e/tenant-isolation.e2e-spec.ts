@@ -332,6 +332,27 @@ describe('tenant isolation: another user’s ids always give 404', () => {
     });
   }
 
+  // The exports filtered by id (no id in their path, so not in the matrix): A's ids filter B's
+  // own records, so B gets a header row alone, never A's rows nor a 404 that would confirm them.
+  it.each([
+    ['/api/evaluations/export', 'packId', 'pack'],
+    ['/api/evaluations/export', 'simulationId', 'simulation'],
+    ['/api/labels/export', 'packId', 'pack'],
+    ['/api/labels/export', 'packVersionId', 'version'],
+  ] as const)('%s?%s= with A’s id gives B a header row alone', async (path, param, kind) => {
+    for (const client of [b.keyed, b.session]) {
+      const res = await client.get(`${path}?${param}=${a.ids[kind][0]}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([expect.stringMatching(/^\w+,/), '']);
+    }
+    // The same filter finds A's record for A.
+    if (kind === 'pack')
+      expect(
+        (await a.keyed.get(`${path}?${param}=${a.ids.pack[0]}`)).text.split('\r\n').length,
+      ).toBeGreaterThan(2);
+  });
+
   it("leaves A's records exactly as they were", async () => {
     expect(await snapshot(a)).toEqual(before);
   });

@@ -34,6 +34,7 @@ export { decide, selectedProbabilities, selectedProbability, type Decision } fro
 export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
+export { answerCell, type ExportCell, type ExportTable } from './export-table.js';
 export { checkLabelFit, type LabelFit } from './label-fit.js';
 export { planUpload, uploadFits, type UploadPlan } from './dataset-upload.js';
 export {

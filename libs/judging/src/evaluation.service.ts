@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { NotFoundError } from '@app/domain';
-import { CursorCodec, EvaluationRepository, LabelRepository, type EvaluationFilter } from '@app/persistence';
+import { NotFoundError, type ExportCell, type ExportTable } from '@app/domain';
+import {
+  CursorCodec,
+  EvaluationRepository,
+  LabelRepository,
+  type EvaluationFilter,
+  type KeysetPosition,
+} from '@app/persistence';
+import {
+  EVALUATION_EXPORT_BATCH,
+  EVALUATION_EXPORT_COLUMNS,
+  toEvaluationExportRow,
+} from './evaluation.export.js';
 import {
   toEvaluationView,
   toListItemView,
@@ -44,5 +55,23 @@ export class EvaluationService {
       items: page.items.map(toListItemView),
       nextCursor: page.next ? this.cursors.encode(page.next, scope) : null,
     };
+  }
+
+  /**
+   * Every evaluation the list would give for these filters, in the list's order, as export rows:
+   * read in keyset batches with the list's own query (so its filters are the list's), one batch
+   * at a time as the reader asks for rows. A reader that stops early ends the reads.
+   */
+  export(userId: string, filter: EvaluationFilter): ExportTable {
+    return { columns: EVALUATION_EXPORT_COLUMNS, rows: this.exportRows(userId, filter) };
+  }
+
+  private async *exportRows(userId: string, filter: EvaluationFilter): AsyncGenerator<ExportCell[]> {
+    let after: KeysetPosition | null = null;
+    do {
+      const page = await this.evaluations.list(userId, filter, after, EVALUATION_EXPORT_BATCH);
+      for (const evaluation of page.items) yield toEvaluationExportRow(evaluation);
+      after = page.next;
+    } while (after);
   }
 }

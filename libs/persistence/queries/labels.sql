@@ -4,6 +4,106 @@
 -- params: $1 labelId, $2 evaluationId, $3 userId
 DELETE FROM labels WHERE id = $1 AND evaluation_id = $2 AND user_id = $3;
 
+-- labels.export[after]
+-- params: $1 userId, $2 afterAt, $3 afterId, $4 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND (l.created_at, l.id) < ($2::timestamptz, $3::uuid)
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $4;
+
+-- labels.export[all]
+-- params: $1 userId, $2 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $2;
+
+-- labels.export[packId]
+-- params: $1 userId, $2 packId, $3 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND e.pack_id = $2
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $3;
+
+-- labels.export[packId+after]
+-- params: $1 userId, $2 packId, $3 afterAt, $4 afterId, $5 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND e.pack_id = $2
+     AND (l.created_at, l.id) < ($3::timestamptz, $4::uuid)
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $5;
+
+-- labels.export[packId+packVersionId]
+-- params: $1 userId, $2 packId, $3 packVersionId, $4 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND e.pack_id = $2
+     AND e.pack_version_id = $3
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $4;
+
+-- labels.export[packId+packVersionId+after]
+-- params: $1 userId, $2 packId, $3 packVersionId, $4 afterAt, $5 afterId, $6 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND e.pack_id = $2
+     AND e.pack_version_id = $3
+     AND (l.created_at, l.id) < ($4::timestamptz, $5::uuid)
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $6;
+
+-- labels.export[packVersionId]
+-- params: $1 userId, $2 packVersionId, $3 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND e.pack_version_id = $2
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $3;
+
+-- labels.export[packVersionId+after]
+-- params: $1 userId, $2 packVersionId, $3 afterAt, $4 afterId, $5 limit
+SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+       e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+       l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+       e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+ WHERE l.user_id = $1 AND e.user_id = $1
+     AND e.pack_version_id = $2
+     AND (l.created_at, l.id) < ($3::timestamptz, $4::uuid)
+ ORDER BY l.created_at DESC, l.id DESC
+ LIMIT $5;
+
 -- labels.forVersion
 -- params: $1 userId, $2 packVersionId
 SELECT e.result, l.question_id AS "questionId", l.answer

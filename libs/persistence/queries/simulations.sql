@@ -147,6 +147,15 @@ SELECT a.dataset_ticket_id AS "ticketId", a.status AS "fromStatus", b.status AS 
  WHERE a.user_id = $1 AND b.user_id = $1 AND a.simulation_id = $2 AND b.simulation_id = $3
  ORDER BY t.position, a.dataset_ticket_id;
 
+-- simulations.results
+-- params: $1 userId, $2 simulationId
+SELECT t.position, e.redacted_ticket ->> 'externalId' AS "externalId",
+       e.redacted_ticket ->> 'subject' AS subject, e.status, e.id AS "evaluationId",
+       e.result -> 'answers' AS answers
+  FROM evaluations e LEFT JOIN dataset_tickets t ON t.id = e.dataset_ticket_id
+ WHERE e.user_id = $1 AND e.simulation_id = $2
+ ORDER BY t.position, e.dataset_ticket_id;
+
 -- simulations.stalledRunning
 -- params: $1 olderThanMs
 SELECT s.id, COALESCE(array_agg(t.id ORDER BY t.position) FILTER (WHERE t.id IS NOT NULL), '{}') AS "ticketIds"

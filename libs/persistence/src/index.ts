@@ -34,7 +34,13 @@ export {
 export { PreparedSql, type StatementResult } from './statements/prepared-sql.js';
 export * as idempotencyStatements from './statements/idempotency.statements.js';
 export { LabelEntity } from './entities/label.entity.js';
-export { LabelRepository, type NewLabel, type LabeledResult } from './repositories/label.repository.js';
+export {
+  LabelRepository,
+  type ExportedLabel,
+  type LabelExportFilter,
+  type NewLabel,
+  type LabeledResult,
+} from './repositories/label.repository.js';
 export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';
 export { DatasetEntity, DatasetTicketEntity } from './entities/dataset.entity.js';
 export { SimulationEntity, type SimulationStatus } from './entities/simulation.entity.js';
@@ -47,6 +53,7 @@ export {
 } from './repositories/dataset.repository.js';
 export {
   SimulationRepository,
+  type SimulationResultRow,
   type SimulationRow,
   type NewSimulation,
   type TicketJobState,

@@ -1,4 +1,5 @@
 export { ReviewsModule } from './reviews.module.js';
+export { LabelExports, LABEL_EXPORT_BATCH } from './label.export.js';
 export { LabelService, type LabelInput } from './label.service.js';
 export {
   ReviewService,

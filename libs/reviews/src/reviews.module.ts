@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CalibrationService } from './calibration.service.js';
+import { LabelExports } from './label.export.js';
 import { LabelService } from './label.service.js';
 import { ReviewService } from './review.service.js';
 import { StatsService } from './stats.service.js';
 
-const SERVICES = [LabelService, ReviewService, StatsService, CalibrationService];
+const SERVICES = [LabelService, LabelExports, ReviewService, StatsService, CalibrationService];
 
 @Module({ providers: SERVICES, exports: SERVICES })
 export class ReviewsModule {}

@@ -5,6 +5,7 @@ export {
   type StartSimulationInput,
   type SimulationComparison,
 } from './simulation.service.js';
+export { SimulationExports } from './simulation.export.js';
 export { SimulationRunner, type TicketOutcome } from './simulation-runner.js';
 export { SimulationQueue } from './simulation-queue.js';
 export {

@@ -14,6 +14,7 @@ import {
   PackRepository,
   PackVersionLookup,
   SimulationRepository,
+  type ComparedTicket,
   type SimulationRow,
 } from '@app/persistence';
 import { WebhookQueue } from '@app/webhooks';
@@ -162,45 +163,18 @@ export class SimulationService {
 
   /** Per question, how many tickets changed answer; and how statuses moved, ticket by ticket. */
   async compare(userId: string, fromId: string, toId: string): Promise<SimulationComparison> {
-    const [from, to] = await Promise.all([
-      this.simulations.find(userId, fromId),
-      this.simulations.find(userId, toId),
-    ]);
-    if (!from || !to) throw new NotFoundError('simulation not found');
-    if (from.status !== 'completed' || to.status !== 'completed')
-      throw new ConflictError('both simulations must be completed');
-    if (from.datasetId !== to.datasetId) throw new ConflictError('simulations are over different datasets');
-    const pairs = await this.simulations.pairEvaluations(userId, from.id, to.id);
+    const { from, to, pairs } = await this.comparedPairs(userId, fromId, toId);
     const changed = new Map<string, number>();
     const moves = new Map<string, number>();
     const changedTickets: ChangedTicket[] = [];
     for (const pair of pairs) {
-      const answers: ChangedTicket['answers'] = [];
-      const questionIds = new Set([
-        ...Object.keys(pair.fromAnswers ?? {}),
-        ...Object.keys(pair.toAnswers ?? {}),
-      ]);
-      for (const questionId of [...questionIds].sort()) {
-        const fromAnswer = pair.fromAnswers?.[questionId] as Answer | undefined;
-        const toAnswer = pair.toAnswers?.[questionId] as Answer | undefined;
-        const differs = answerCategory(fromAnswer) !== answerCategory(toAnswer);
-        changed.set(questionId, (changed.get(questionId) ?? 0) + (differs ? 1 : 0));
-        if (differs) answers.push({ questionId, from: fromAnswer ?? null, to: toAnswer ?? null });
-      }
+      for (const questionId of pairQuestionIds(pair)) changed.set(questionId, changed.get(questionId) ?? 0);
+      const ticket = changedTicket(pair);
+      for (const { questionId } of ticket?.answers ?? [])
+        changed.set(questionId, changed.get(questionId)! + 1);
       const move = `${pair.fromStatus}->${pair.toStatus}`;
       moves.set(move, (moves.get(move) ?? 0) + 1);
-      if (answers.length || pair.fromStatus !== pair.toStatus) {
-        changedTickets.push({
-          ticketId: pair.ticketId,
-          subject: pair.subject,
-          externalId: pair.externalId,
-          fromEvaluationId: pair.fromEvaluationId,
-          toEvaluationId: pair.toEvaluationId,
-          fromStatus: pair.fromStatus,
-          toStatus: pair.toStatus,
-          answers,
-        });
-      }
+      if (ticket) changedTickets.push(ticket);
     }
     return {
       from: from.id,
@@ -218,4 +192,51 @@ export class SimulationService {
       changedTickets,
     };
   }
+
+  /**
+   * Two completed simulations' evaluations over the same dataset, paired by ticket in the dataset's
+   * order: `simulation not found` (404) or, for runs that cannot be compared, a conflict (409).
+   */
+  async comparedPairs(
+    userId: string,
+    fromId: string,
+    toId: string,
+  ): Promise<{ from: SimulationRow; to: SimulationRow; pairs: ComparedTicket[] }> {
+    const [from, to] = await Promise.all([
+      this.simulations.find(userId, fromId),
+      this.simulations.find(userId, toId),
+    ]);
+    if (!from || !to) throw new NotFoundError('simulation not found');
+    if (from.status !== 'completed' || to.status !== 'completed')
+      throw new ConflictError('both simulations must be completed');
+    if (from.datasetId !== to.datasetId) throw new ConflictError('simulations are over different datasets');
+    return { from, to, pairs: await this.simulations.pairEvaluations(userId, from.id, to.id) };
+  }
+}
+
+/** The question ids either run answered for the ticket, sorted. */
+export function pairQuestionIds(pair: ComparedTicket): string[] {
+  return [...new Set([...Object.keys(pair.fromAnswers ?? {}), ...Object.keys(pair.toAnswers ?? {})])].sort();
+}
+
+/** The ticket as a comparison lists it: null when its status and every answer's category are the same. */
+export function changedTicket(pair: ComparedTicket): ChangedTicket | null {
+  const answers: ChangedTicket['answers'] = [];
+  for (const questionId of pairQuestionIds(pair)) {
+    const fromAnswer = pair.fromAnswers?.[questionId] as Answer | undefined;
+    const toAnswer = pair.toAnswers?.[questionId] as Answer | undefined;
+    if (answerCategory(fromAnswer) !== answerCategory(toAnswer))
+      answers.push({ questionId, from: fromAnswer ?? null, to: toAnswer ?? null });
+  }
+  if (!answers.length && pair.fromStatus === pair.toStatus) return null;
+  return {
+    ticketId: pair.ticketId,
+    subject: pair.subject,
+    externalId: pair.externalId,
+    fromEvaluationId: pair.fromEvaluationId,
+    toEvaluationId: pair.toEvaluationId,
+    fromStatus: pair.fromStatus,
+    toStatus: pair.toStatus,
+    answers,
+  };
 }

@@ -3,6 +3,7 @@ import { JudgingModule } from '@app/judging';
 import { WebhooksModule } from '@app/webhooks';
 import { SimulationQueue } from './simulation-queue.js';
 import { SimulationRunner } from './simulation-runner.js';
+import { SimulationExports } from './simulation.export.js';
 import { SimulationService } from './simulation.service.js';
 
 /**
@@ -11,7 +12,7 @@ import { SimulationService } from './simulation.service.js';
  */
 @Module({
   imports: [JudgingModule, WebhooksModule],
-  providers: [SimulationService, SimulationRunner, SimulationQueue],
-  exports: [SimulationService, SimulationRunner],
+  providers: [SimulationService, SimulationExports, SimulationRunner, SimulationQueue],
+  exports: [SimulationService, SimulationExports, SimulationRunner],
 })
 export class SimulationsModule {}

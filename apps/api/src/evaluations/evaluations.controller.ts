@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExtraModels,
@@ -7,10 +7,12 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
 import { EvaluationService } from '@app/judging';
 import { EvaluationDto, EvaluationPageDto, EvaluationSummaryDto } from '../judging/judgment.dto.js';
-import { ListEvaluationsQueryDto } from './evaluations.dto.js';
+import { csvResponse, sendCsv } from '../exports/csv-export.js';
+import { ExportEvaluationsQueryDto, ListEvaluationsQueryDto } from './evaluations.dto.js';
 
 @ApiTags('evaluations')
 // The list's items extend it: kept in the document under its own name for clients generated from it.
@@ -32,6 +34,28 @@ export class EvaluationsController {
   ): Promise<EvaluationPageDto> {
     const { cursor, ...filter } = query;
     return this.evaluations.list(principal.userId, filter, cursor);
+  }
+
+  @Get('export')
+  @Authenticated({ permission: 'judgments:read' })
+  @ApiOperation({
+    summary: 'Every evaluation the list gives for these filters, as a CSV file',
+    description:
+      "The same filters as GET /api/evaluations (no cursor: every page), in the list's order, streamed as the client reads. Columns: `id`, `createdAt`, `source`, `status`, `packId`, `packVersionId`, `simulationId`, `externalId`, `subject` (as stored, redacted), and `answers`, a JSON object of question id to answer (the choice, `true`/`false` or the score): rows may come from any pack, so questions are not columns. RFC 4180 with CRLF and a UTF-8 BOM; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (CSV injection guard). See docs/exports.md.",
+  })
+  @ApiOkResponse(
+    csvResponse(
+      'The evaluations, as an attachment (`evaluations.csv`); a header row alone when none match.',
+      'id,createdAt,source,status,packId,packVersionId,simulationId,externalId,subject,answers\r\n',
+    ),
+  )
+  @ApiBadRequestResponse({ description: 'a bad filter', type: ErrorBodyDto })
+  async export(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ExportEvaluationsQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCsv(reply, 'evaluations.csv', this.evaluations.export(principal.userId, query));
   }
 
   @Get(':id')

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength } from 'class-validator';
 import {
   EVALUATION_SOURCES,
@@ -35,3 +35,9 @@ export class ListEvaluationsQueryDto {
   @MaxLength(512)
   cursor?: string;
 }
+
+/**
+ * GET /api/evaluations/export: the list's filters, whatever they are, without its cursor (an export
+ * holds every page), so a filter added to the list is an export filter too.
+ */
+export class ExportEvaluationsQueryDto extends OmitType(ListEvaluationsQueryDto, ['cursor'] as const) {}

@@ -11,12 +11,14 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
-import { CalibrationService, LabelService, ReviewService, StatsService } from '@app/reviews';
+import { CalibrationService, LabelExports, LabelService, ReviewService, StatsService } from '@app/reviews';
+import { csvResponse, sendCsv } from '../exports/csv-export.js';
 import { LabelDto } from '../judging/judgment.dto.js';
 import {
   CalibrationDto,
   CalibrationQueryDto,
   CreateLabelDto,
+  ExportLabelsQueryDto,
   ListReviewsQueryDto,
   ReviewPageDto,
   ThresholdPreviewDto,
@@ -32,6 +34,7 @@ export class ReviewsController {
     private readonly labels: LabelService,
     private readonly stats: StatsService,
     private readonly calibration: CalibrationService,
+    private readonly labelExports: LabelExports,
   ) {}
 
   @Get('reviews')
@@ -82,6 +85,31 @@ export class ReviewsController {
     const { label, created } = await this.labels.put(principal.userId, id, body);
     reply.status(created ? 201 : 200);
     return label;
+  }
+
+  @Get('labels/export')
+  @Authenticated({ permission: 'judgments:read' })
+  @ApiOperation({
+    summary: 'Every label you gave, as a CSV file',
+    description:
+      "Newest first, streamed as the client reads; `packId` and `packVersionId` narrow it to the labeled evaluations of a pack or a version (an unknown id gives a header row alone). Columns: `evaluationId`, `questionId`, `label` (your answer), `judgeAnswer` (the model's, empty when it gave none), `agreement` (`true`/`false`), `note`, `createdAt`, `packId`, `packVersionId`. Answers are the choice, `true`/`false` or the score. RFC 4180 with CRLF and a UTF-8 BOM; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`. See docs/exports.md.",
+  })
+  @ApiOkResponse(
+    csvResponse(
+      'The labels, as an attachment (`labels.csv`).',
+      'evaluationId,questionId,label,judgeAnswer,agreement,note,createdAt,packId,packVersionId\r\n',
+    ),
+  )
+  @ApiBadRequestResponse({
+    description: '`invalid request`: an unknown or malformed parameter',
+    type: ErrorBodyDto,
+  })
+  async exportLabels(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ExportLabelsQueryDto,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCsv(reply, 'labels.csv', this.labelExports.export(principal.userId, query));
   }
 
   @Delete('evaluations/:id/labels/:labelId')

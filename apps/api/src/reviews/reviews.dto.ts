@@ -258,3 +258,16 @@ export class ThresholdPreviewDto {
   })
   reviewShare: number | null;
 }
+
+/** GET /api/labels/export: optional filters by the labeled evaluation's pack or pack version. */
+export class ExportLabelsQueryDto {
+  @ApiPropertyOptional({ format: 'uuid', description: "Only labels of this pack's evaluations." })
+  @Omittable()
+  @IsString()
+  packId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Only labels of this pack version's evaluations." })
+  @Omittable()
+  @IsString()
+  packVersionId?: string;
+}

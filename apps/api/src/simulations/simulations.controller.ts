@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -8,8 +8,10 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
-import { SimulationService } from '@app/simulations';
+import { SimulationExports, SimulationService } from '@app/simulations';
+import { csvResponse, sendCsv } from '../exports/csv-export.js';
 import {
   DisagreementsQueryDto,
   ExpectedDisagreementPageDto,
@@ -26,7 +28,10 @@ const NOT_FOUND = { description: '`simulation not found`', type: ErrorBodyDto };
 @Controller('api/simulations')
 @Authenticated({ permission: 'simulations:run' })
 export class SimulationsController {
-  constructor(private readonly simulations: SimulationService) {}
+  constructor(
+    private readonly simulations: SimulationService,
+    private readonly exports: SimulationExports,
+  ) {}
 
   @Post()
   @HttpCode(202)
@@ -101,6 +106,55 @@ export class SimulationsController {
     @Param('otherId') otherId: string,
   ): Promise<SimulationComparisonDto> {
     return this.simulations.compare(principal.userId, id, otherId);
+  }
+
+  @Get(':id/export')
+  @ApiOperation({
+    summary: "The simulation's ticket-level results, as a CSV file",
+    description:
+      "One row per judged ticket, by its place in the dataset: `position` (0-based; empty for a ticket since deleted from the dataset), `externalId`, `subject` (as judged, redacted), `status`, `evaluationId`, then `answer:<questionId>` for each question of the run's version, in its order: the choice, `true`/`false` or the score (as a dataset's expected answers are written), empty when the judgment gave none. A running simulation gives the tickets judged so far. RFC 4180 with CRLF and a UTF-8 BOM; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`. See docs/exports.md.",
+  })
+  @ApiOkResponse(
+    csvResponse(
+      'The results, as an attachment (`simulation-<id>.csv`).',
+      'position,externalId,subject,status,evaluationId,answer:department,answer:abusive\r\n0,T-0,Charged twice,accept,0b7c…,billing,false\r\n',
+    ),
+  )
+  @ApiNotFoundResponse(NOT_FOUND)
+  async exportResults(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { simulationId, table } = await this.exports.results(principal.userId, id);
+    await sendCsv(reply, `simulation-${simulationId}.csv`, table);
+  }
+
+  @Get(':id/compare/:otherId/export')
+  @ApiOperation({
+    summary: "A comparison's changed tickets, as a CSV file",
+    description:
+      "The tickets GET /api/simulations/{id}/compare/{otherId} lists in `changedTickets` (status or an answer changed), in the dataset's order: `externalId`, `subject`, `fromStatus`, `toStatus`, then `before:<questionId>` and `after:<questionId>` for every question either run answered (sorted by id, changed or not). Answers are written as in GET /api/simulations/{id}/export. The same 404 and 409 as the comparison. See docs/exports.md.",
+  })
+  @ApiOkResponse(
+    csvResponse(
+      'The changed tickets, as an attachment (`simulation-<id>-vs-<otherId>.csv`); a header row alone when nothing changed.',
+      'externalId,subject,fromStatus,toStatus,before:department,after:department\r\nT-0,Charged twice,accept,review,billing,technical\r\n',
+    ),
+  )
+  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiConflictResponse({
+    description: '`both simulations must be completed` or `simulations are over different datasets`',
+    type: ErrorBodyDto,
+  })
+  async exportComparison(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Param('otherId') otherId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { from, to, table } = await this.exports.comparison(principal.userId, id, otherId);
+    await sendCsv(reply, `simulation-${from}-vs-${to}.csv`, table);
   }
 
   @Get(':id/disagreements')

@@ -381,6 +381,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evaluations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every evaluation the list gives for these filters, as a CSV file
+         * @description The same filters as GET /api/evaluations (no cursor: every page), in the list's order, streamed as the client reads. Columns: `id`, `createdAt`, `source`, `status`, `packId`, `packVersionId`, `simulationId`, `externalId`, `subject` (as stored, redacted), and `answers`, a JSON object of question id to answer (the choice, `true`/`false` or the score): rows may come from any pack, so questions are not columns. RFC 4180 with CRLF and a UTF-8 BOM; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` (CSV injection guard). See docs/exports.md.
+         */
+        get: operations["EvaluationsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evaluations/{id}": {
         parameters: {
             query?: never;
@@ -432,6 +452,26 @@ export interface paths {
          * @description `agreement` is computed: the same choice, the same boolean side, the same score as the model; false when the model gave no answer.
          */
         post: operations["ReviewsController_label"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/labels/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every label you gave, as a CSV file
+         * @description Newest first, streamed as the client reads; `packId` and `packVersionId` narrow it to the labeled evaluations of a pack or a version (an unknown id gives a header row alone). Columns: `evaluationId`, `questionId`, `label` (your answer), `judgeAnswer` (the model's, empty when it gave none), `agreement` (`true`/`false`), `note`, `createdAt`, `packId`, `packVersionId`. Answers are the choice, `true`/`false` or the score. RFC 4180 with CRLF and a UTF-8 BOM; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`. See docs/exports.md.
+         */
+        get: operations["ReviewsController_exportLabels"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -685,6 +725,46 @@ export interface paths {
          * @description Per question, how many tickets changed answer; and how statuses moved (for example accept -> review). Try a draft against the live version before publishing it.
          */
         get: operations["SimulationsController_compare"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/simulations/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The simulation's ticket-level results, as a CSV file
+         * @description One row per judged ticket, by its place in the dataset: `position` (0-based; empty for a ticket since deleted from the dataset), `externalId`, `subject` (as judged, redacted), `status`, `evaluationId`, then `answer:<questionId>` for each question of the run's version, in its order: the choice, `true`/`false` or the score (as a dataset's expected answers are written), empty when the judgment gave none. A running simulation gives the tickets judged so far. RFC 4180 with CRLF and a UTF-8 BOM; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`. See docs/exports.md.
+         */
+        get: operations["SimulationsController_exportResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/simulations/{id}/compare/{otherId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A comparison's changed tickets, as a CSV file
+         * @description The tickets GET /api/simulations/{id}/compare/{otherId} lists in `changedTickets` (status or an answer changed), in the dataset's order: `externalId`, `subject`, `fromStatus`, `toStatus`, then `before:<questionId>` and `after:<questionId>` for every question either run answered (sorted by id, changed or not). Answers are written as in GET /api/simulations/{id}/export. The same 404 and 409 as the comparison. See docs/exports.md.
+         */
+        get: operations["SimulationsController_exportComparison"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3336,6 +3416,69 @@ export interface operations {
             };
         };
     };
+    EvaluationsController_export: {
+        parameters: {
+            query?: {
+                packId?: string;
+                /** @description Only the evaluations of this simulation. */
+                simulationId?: string;
+                status?: "accept" | "review" | "reject";
+                source?: "playground" | "api" | "mcp" | "webhook" | "simulation";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluations, as an attachment (`evaluations.csv`); a header row alone when none match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example id,createdAt,source,status,packId,packVersionId,simulationId,externalId,subject,answers */
+                    "text/csv": string;
+                };
+            };
+            /** @description a bad filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission judgments:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     EvaluationsController_get: {
         parameters: {
             query?: never;
@@ -3519,6 +3662,68 @@ export interface operations {
             };
             /** @description `evaluation not found` */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_exportLabels: {
+        parameters: {
+            query?: {
+                /** @description Only labels of this pack's evaluations. */
+                packId?: string;
+                /** @description Only labels of this pack version's evaluations. */
+                packVersionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, as an attachment (`labels.csv`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example evaluationId,questionId,label,judgeAnswer,agreement,note,createdAt,packId,packVersionId */
+                    "text/csv": string;
+                };
+            };
+            /** @description `invalid request`: an unknown or malformed parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission judgments:read` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4554,6 +4759,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SimulationComparisonDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission simulations:run` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `simulation not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `both simulations must be completed` or `simulations are over different datasets` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SimulationsController_exportResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results, as an attachment (`simulation-<id>.csv`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example position,externalId,subject,status,evaluationId,answer:department,answer:abusive
+                     *     0,T-0,Charged twice,accept,0b7c…,billing,false
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission simulations:run` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `simulation not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SimulationsController_exportComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                otherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changed tickets, as an attachment (`simulation-<id>-vs-<otherId>.csv`); a header row alone when nothing changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example externalId,subject,fromStatus,toStatus,before:department,after:department
+                     *     T-0,Charged twice,accept,review,billing,technical
+                     */
+                    "text/csv": string;
                 };
             };
             /** @description `API key required` or `invalid API key` */

@@ -4,13 +4,17 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { isUuid, type Answer, type JudgmentResult } from '@app/domain';
 import { LabelEntity } from '../entities/label.entity.js';
+import type { KeysetPosition } from '../cursor.js';
+import { listShape } from '../statements/evaluations.statements.js';
 import {
   deleteLabel,
+  exportLabels,
   labelsForVersion,
   lockEvaluation,
   markLabeled,
   syncLabeled,
   upsertLabel,
+  type ExportedLabel,
 } from '../statements/labels.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
@@ -19,6 +23,19 @@ export interface NewLabel {
   answer: Answer;
   note: string;
   agreement: boolean;
+}
+
+export type { ExportedLabel };
+
+export interface LabelExportFilter {
+  packId?: string;
+  packVersionId?: string;
+}
+
+export interface LabelExportBatch {
+  items: ExportedLabel[];
+  /** Position of the last item when more labels follow, else null. */
+  next: KeysetPosition | null;
 }
 
 export interface LabeledResult {
@@ -77,5 +94,36 @@ export class LabelRepository {
   async listForVersion(userId: string, packVersionId: string): Promise<LabeledResult[]> {
     if (!isUuid(packVersionId)) return [];
     return this.sql.rows(labelsForVersion, { userId, packVersionId });
+  }
+
+  /** One batch of the user's labels, newest first, after `after` (keyset on created_at, id). */
+  async exportBatch(
+    userId: string,
+    filter: LabelExportFilter,
+    after: KeysetPosition | null,
+    limit: number,
+  ): Promise<LabelExportBatch> {
+    const { packId, packVersionId } = filter;
+    if ([packId, packVersionId].some((id) => id !== undefined && !isUuid(id)))
+      return { items: [], next: null };
+    const given = Object.entries({ packId, packVersionId })
+      .filter(([, value]) => value !== undefined)
+      .map(([key]) => key);
+    const shape = listShape(after ? [...given, 'after'] : given);
+    const params = {
+      userId,
+      packId,
+      packVersionId,
+      limit: limit + 1,
+      afterAt: after?.createdAt,
+      afterId: after?.id,
+    };
+    const rows = await this.sql.rows(exportLabels[shape], params);
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      items,
+      next: rows.length > limit && last ? { createdAt: last.createdAtText, id: last.id } : null,
+    };
   }
 }

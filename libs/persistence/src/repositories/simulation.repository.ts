@@ -13,10 +13,12 @@ import {
   stalledRunningSimulations,
   stuckQueuedSimulations,
   simulationExpectedAnswers,
+  simulationResults,
   ticketJobState,
   type ComparedTicket,
   type ExpectedAnswerRow,
   type FinishedSimulation,
+  type SimulationResultRow,
   type SimulationRow,
   type TicketJobState,
 } from '../statements/simulations.statements.js';
@@ -24,7 +26,14 @@ import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 import { SimulationCompletions } from './simulation-completions.js';
 
-export type { ComparedTicket, ExpectedAnswerRow, FinishedSimulation, SimulationRow, TicketJobState };
+export type {
+  ComparedTicket,
+  ExpectedAnswerRow,
+  FinishedSimulation,
+  SimulationResultRow,
+  SimulationRow,
+  TicketJobState,
+};
 
 export interface NewSimulation {
   id: string;
@@ -138,5 +147,10 @@ export class SimulationRepository {
   /** The simulation's judged tickets that carry expected answers, by position. */
   expectedAnswers(userId: string, simulationId: string): Promise<ExpectedAnswerRow[]> {
     return this.sql.rows(simulationExpectedAnswers, { userId, simulationId });
+  }
+
+  /** The simulation's judged tickets with their evaluation, by position. */
+  results(userId: string, simulationId: string): Promise<SimulationResultRow[]> {
+    return this.sql.rows(simulationResults, { userId, simulationId });
   }
 }

@@ -156,7 +156,7 @@ export interface ListParams {
 const AFTER = '(created_at, id) < (:afterAt::timestamptz, :afterId::uuid)';
 
 /** Every subset of `filters`, in their order: one statement per shape a list can take. */
-function shapes<K extends string>(filters: readonly K[]): K[][] {
+export function shapes<K extends string>(filters: readonly K[]): K[][] {
   return filters.reduce<K[][]>(
     (subsets, filter) => [...subsets, ...subsets.map((s) => [...s, filter])],
     [[]],
@@ -169,7 +169,11 @@ export function listShape(filters: readonly string[]): string {
 }
 
 /** The WHERE of one shape: the base, then each filter's condition, one per line. */
-function whereOf<K extends string>(base: string, shape: readonly K[], conditions: Record<K, string>): string {
+export function whereOf<K extends string>(
+  base: string,
+  shape: readonly K[],
+  conditions: Record<K, string>,
+): string {
   return [base, ...shape.map((filter) => conditions[filter])].join(`\n${' '.repeat(13)}AND `);
 }
 

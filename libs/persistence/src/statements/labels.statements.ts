@@ -1,6 +1,7 @@
 import type { Answer, JudgmentResult } from '@app/domain';
 import type { LabelEntity } from '../entities/label.entity.js';
-import { aligned, defineStatement } from './statement.js';
+import { listShape, shapes, whereOf } from './evaluations.statements.js';
+import { aligned, defineStatement, type Statement } from './statement.js';
 
 /** The columns of a LabelEntity. */
 const LABEL = `id, user_id AS "userId", evaluation_id AS "evaluationId", question_id AS "questionId", answer, note,
@@ -64,3 +65,57 @@ export const syncLabeled = defineStatement<{ evaluationId: string }>({
     UPDATE evaluations SET labeled = EXISTS (SELECT 1 FROM labels WHERE evaluation_id = :evaluationId)
      WHERE id = :evaluationId`,
 });
+
+/** A label as GET /api/labels/export writes it: with the judge's answer to its question and its pack version. */
+export interface ExportedLabel {
+  id: string;
+  evaluationId: string;
+  questionId: string;
+  answer: Answer;
+  /** The model's answer to the question; null when it gave none. */
+  judgeAnswer: Answer | null;
+  agreement: boolean;
+  note: string;
+  createdAt: Date;
+  /** The creation time as text, for the keyset position. */
+  createdAtText: string;
+  packId: string;
+  packVersionId: string;
+}
+
+export interface LabelExportParams {
+  userId: string;
+  limit: number;
+  packId?: string;
+  packVersionId?: string;
+  afterAt?: string;
+  afterId?: string;
+}
+
+const LABEL_EXPORT_FILTERS = {
+  packId: 'e.pack_id = :packId',
+  packVersionId: 'e.pack_version_id = :packVersionId',
+  after: '(l.created_at, l.id) < (:afterAt::timestamptz, :afterId::uuid)',
+};
+
+/**
+ * A user's labels, newest first, in keyset batches (GET /api/labels/export): one statement per
+ * shape of the optional filters, as the evaluation lists.
+ */
+export const exportLabels: Record<string, Statement<LabelExportParams, ExportedLabel>> = Object.fromEntries(
+  shapes(Object.keys(LABEL_EXPORT_FILTERS) as Array<keyof typeof LABEL_EXPORT_FILTERS>).map((shape) => [
+    listShape(shape),
+    defineStatement<LabelExportParams, ExportedLabel>({
+      name: `labels.export[${listShape(shape)}]`,
+      sql: `
+        SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l.answer,
+               e.result -> 'answers' -> l.question_id AS "judgeAnswer", l.agreement, l.note,
+               l.created_at AS "createdAt", l.created_at::text AS "createdAtText",
+               e.pack_id AS "packId", e.pack_version_id AS "packVersionId"
+          FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+         WHERE ${whereOf('l.user_id = :userId AND e.user_id = :userId', shape, LABEL_EXPORT_FILTERS)}
+         ORDER BY l.created_at DESC, l.id DESC
+         LIMIT :limit`,
+    }),
+  ]),
+);

@@ -262,3 +262,32 @@ export const simulationExpectedAnswers = defineStatement<
        AND t.expected IS NOT NULL
      ORDER BY t.position`,
 });
+
+/** A judged ticket of a simulation, with its evaluation's status and answers. */
+export interface SimulationResultRow {
+  /** The ticket's 0-based place in the dataset; null once the ticket was deleted from the dataset. */
+  position: number | null;
+  externalId: string | null;
+  subject: string | null;
+  status: string;
+  evaluationId: string;
+  answers: Record<string, Answer> | null;
+}
+
+/**
+ * The simulation's evaluations (at most the dataset's 250 tickets, on its index), by ticket position;
+ * the ticket as judged (redacted), from the evaluation.
+ */
+export const simulationResults = defineStatement<
+  { userId: string; simulationId: string },
+  SimulationResultRow
+>({
+  name: 'simulations.results',
+  sql: `
+    SELECT t.position, e.redacted_ticket ->> 'externalId' AS "externalId",
+           e.redacted_ticket ->> 'subject' AS subject, e.status, e.id AS "evaluationId",
+           e.result -> 'answers' AS answers
+      FROM evaluations e LEFT JOIN dataset_tickets t ON t.id = e.dataset_ticket_id
+     WHERE e.user_id = :userId AND e.simulation_id = :simulationId
+     ORDER BY t.position, e.dataset_ticket_id`,
+});

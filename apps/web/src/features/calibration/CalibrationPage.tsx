@@ -1,11 +1,11 @@
-import { Anchor, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, type Schemas } from '../../api/client';
 import { useCalibration } from '../../api/queries/calibration';
 import { usePack, usePacks } from '../../api/queries/packs';
 import { QuestionCalibrationCard } from './QuestionCalibrationCard';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
-import { DEFAULT_TARGET, TARGET_AGREEMENTS, thresholdOf, totalLabels } from './calibration';
+import { DEFAULT_TARGET, labelsExportUrl, TARGET_AGREEMENTS, thresholdOf, totalLabels } from './calibration';
 import { formatPercent } from '../../lib/format';
 import { liveVersionText } from '../../lib/versions';
 import { PageHeader } from '../../ui/PageHeader';
@@ -101,6 +101,14 @@ export default function CalibrationPage() {
           allowDeselect={false}
         />
       </SimpleGrid>
+      <Group gap="xs">
+        <Button component="a" href={labelsExportUrl(packId)} download variant="light" size="xs">
+          Export CSV
+        </Button>
+        <Text size="xs" c="dimmed">
+          {packId ? "This pack's labels" : 'All your labels'}, with the model's answers, as CSV.
+        </Text>
+      </Group>
       {packs.isError && <ErrorNotice error={packs.error} title="Could not load your packs" />}
       {packId ? (
         <Report

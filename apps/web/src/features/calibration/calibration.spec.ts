@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   decimal,
   kappaStrength,
+  labelsExportUrl,
   labelsNeededText,
   observedText,
   reliabilityPoints,
@@ -121,5 +122,13 @@ describe('labelsNeededText', () => {
       'A threshold is suggested from 30 labels on this question: label 28 more answers (2 so far).',
     );
     expect(labelsNeededText(1, 29)).toContain('label 1 more answer (29 so far)');
+  });
+});
+
+describe('labelsExportUrl', () => {
+  it("names the chosen pack's labels, or all of them", () => {
+    expect(labelsExportUrl('p-1')).toBe('/api/labels/export?packId=p-1');
+    expect(labelsExportUrl('a&b')).toBe('/api/labels/export?packId=a%26b');
+    expect(labelsExportUrl()).toBe('/api/labels/export');
   });
 });

@@ -94,3 +94,8 @@ export function labelsNeededText(needed: number, labeled: number): string {
     needed === 1 ? 'answer' : 'answers'
   } (${labeled} so far).`;
 }
+
+/** Where the labels are downloaded as CSV: the chosen pack's, or all of them. */
+export function labelsExportUrl(packId?: string): string {
+  return packId ? `/api/labels/export?${new URLSearchParams({ packId })}` : '/api/labels/export';
+}

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
@@ -8,6 +8,7 @@ import { countLabel, formatDateTime } from '../../lib/format';
 import type { PackDocument } from '../../lib/pack-document';
 import {
   answerChangeText,
+  comparisonExportUrl,
   questionName,
   simulationTitle,
   summarizeComparison,
@@ -219,9 +220,20 @@ export function SimulationComparison({
           Status changes
         </Title>
         <StatusMoves summary={summary} />
-        <Title order={4} size="h5">
-          Changed tickets
-        </Title>
+        <Group justify="space-between" gap="xs">
+          <Title order={4} size="h5">
+            Changed tickets
+          </Title>
+          <Button
+            component="a"
+            href={comparisonExportUrl(simulation.id, otherId)}
+            download
+            variant="light"
+            size="xs"
+          >
+            Export CSV
+          </Button>
+        </Group>
         <ChangedTickets tickets={comparison.data.changedTickets ?? []} document={document} />
       </Stack>
     );

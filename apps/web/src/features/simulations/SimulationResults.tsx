@@ -1,4 +1,14 @@
-import { Anchor, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
@@ -8,7 +18,13 @@ import { answerText } from '../../lib/answers';
 import { formatDateTime } from '../../lib/format';
 import { findQuestion, type PackDocument } from '../../lib/pack-document';
 import { isActive } from '../../lib/simulation-status';
-import { answeredQuestions, questionName, TICKET_STATUSES, type TicketStatus } from './simulations';
+import {
+  answeredQuestions,
+  questionName,
+  simulationExportUrl,
+  TICKET_STATUSES,
+  type TicketStatus,
+} from './simulations';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { PagedQueryState } from '../../ui/PagedQueryState';
 import { Empty } from '../../ui/states';
@@ -102,9 +118,16 @@ export function SimulationResults({ simulation }: { simulation: Schemas['Simulat
   const active = isActive(simulation.status);
   return (
     <Stack gap="sm" component="section" aria-labelledby="results-heading">
-      <Title order={3} size="h4" id="results-heading">
-        {active ? 'Results so far' : 'Results'}
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h4" id="results-heading">
+          {active ? 'Results so far' : 'Results'}
+        </Title>
+        {simulation.completed > 0 && (
+          <Button component="a" href={simulationExportUrl(simulation.id)} download variant="light" size="xs">
+            Export CSV
+          </Button>
+        )}
+      </Group>
       <SimpleGrid cols={3} spacing="sm">
         {TICKET_STATUSES.map((status) => (
           <Paper key={status} withBorder p="sm">

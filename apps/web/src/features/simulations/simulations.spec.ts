@@ -3,11 +3,13 @@ import {
   answerChangeText,
   answeredQuestions,
   compareOptions,
+  comparisonExportUrl,
   durationText,
   formatDuration,
   progressOf,
   questionName,
   remainingText,
+  simulationExportUrl,
   simulationLabel,
   simulationTitle,
   summarizeComparison,
@@ -148,5 +150,12 @@ describe('summarizeComparison', () => {
     ]);
     expect(summary.statusChanged).toBe(3);
     expect(summary.tickets).toBe(8);
+  });
+});
+
+describe('export links', () => {
+  it('name the CSV routes of a run and of a comparison', () => {
+    expect(simulationExportUrl('s-1')).toBe('/api/simulations/s-1/export');
+    expect(comparisonExportUrl('s-1', 's/2')).toBe('/api/simulations/s-1/compare/s%2F2/export');
   });
 });

@@ -142,3 +142,13 @@ export function summarizeComparison(comparison: Schemas['SimulationComparisonDto
     .sort((a, b) => b.changed - a.changed || a.questionId.localeCompare(b.questionId));
   return { tickets, statusChanged: moves.reduce((sum, move) => sum + move.count, 0), questions, moves };
 }
+
+/** Where a simulation's results are downloaded as CSV (the session cookie goes with a same-origin link). */
+export function simulationExportUrl(id: string): string {
+  return `/api/simulations/${encodeURIComponent(id)}/export`;
+}
+
+/** Where a comparison's changed tickets are downloaded as CSV. */
+export function comparisonExportUrl(id: string, otherId: string): string {
+  return `/api/simulations/${encodeURIComponent(id)}/compare/${encodeURIComponent(otherId)}/export`;
+}
