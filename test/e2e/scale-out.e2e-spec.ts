@@ -56,7 +56,7 @@ describe('rate limits across two API processes', () => {
   beforeAll(async () => {
     const env = { REDIS_PREFIX: PREFIX, API_RATE_LIMIT_PER_DAY: String(LIMIT) };
     [a, b] = await startAll(running, [startApiProcess(env), startApiProcess(env)]);
-  });
+  }, 90_000);
   afterAll(async () => {
     await stopAll(running);
   });
@@ -133,7 +133,7 @@ describe('two API processes and two workers as one service', () => {
       ];
       return subscribers >= 4 ? true : undefined;
     }, 10_000);
-  }, 60_000);
+  }, 90_000);
   afterEach(() => gateway.reset());
   afterAll(async () => {
     await Promise.all(queues.map((queue) => queue.close()));

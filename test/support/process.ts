@@ -29,7 +29,9 @@ export function runNode(script: string, env: Record<string, string | undefined>)
     child,
     output: () => output,
     exited: () => exit,
-    waitFor: (pattern, timeoutMs = 20_000) =>
+    // 60 s: a spec may boot two APIs and four workers at once on two cores while Jest runs other
+    // specs beside it; a boot that fails still fails at once, with the process's output.
+    waitFor: (pattern, timeoutMs = 60_000) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
           if (!pattern.test(output)) return;
