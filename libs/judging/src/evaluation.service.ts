@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { NotFoundError } from '@app/domain';
-import { CursorCodec, EvaluationRepository, LabelRepository, type EvaluationFilter } from '@app/persistence';
+import { BadRequestError, NotFoundError } from '@app/domain';
+import {
+  CursorCodec,
+  EvaluationRepository,
+  LabelRepository,
+  type EvaluationFilter,
+  type EvaluationOrder,
+} from '@app/persistence';
 import {
   toEvaluationView,
   toListItemView,
@@ -12,9 +18,16 @@ import { toLabelView } from './label.views.js';
 
 export const EVALUATIONS_PAGE_SIZE = 50;
 
+/** The list's total is counted up to this many evaluations; beyond, `totalCapped` is true. */
+export const EVALUATIONS_TOTAL_CAP = 10_000;
+
 export interface EvaluationListPage {
   items: EvaluationListItemView[];
   nextCursor: string | null;
+  /** Evaluations for these filters (all pages), up to EVALUATIONS_TOTAL_CAP. */
+  total: number;
+  /** True when there are more than `total` (the count stopped at the cap). */
+  totalCapped: boolean;
 }
 
 @Injectable()
@@ -36,13 +49,34 @@ export class EvaluationService {
     return toEvaluationView(evaluation, labels.map(toLabelView));
   }
 
-  async list(userId: string, filter: EvaluationFilter, cursor?: string): Promise<EvaluationListPage> {
-    const scope = `${userId}:evaluations`;
+  /**
+   * A page of the user's evaluations in `order`. A cursor is signed for its user and order (one of
+   * the other order is `invalid cursor`); it holds only a position, so the same filters go with it.
+   */
+  async list(
+    userId: string,
+    filter: EvaluationFilter,
+    order: EvaluationOrder = 'newest',
+    cursor?: string,
+  ): Promise<EvaluationListPage> {
+    if (
+      filter.from !== undefined &&
+      filter.to !== undefined &&
+      Date.parse(filter.from) > Date.parse(filter.to)
+    )
+      throw new BadRequestError('from must not be later than to');
+    // The newest-first scope is the one cursors had before `order` existed, so theirs stay valid.
+    const scope = order === 'newest' ? `${userId}:evaluations` : `${userId}:evaluations:oldest`;
     const after = cursor ? this.cursors.decode(cursor, scope) : null;
-    const page = await this.evaluations.list(userId, filter, after, EVALUATIONS_PAGE_SIZE);
+    const [page, total] = await Promise.all([
+      this.evaluations.list(userId, filter, order, after, EVALUATIONS_PAGE_SIZE),
+      this.evaluations.count(userId, filter, EVALUATIONS_TOTAL_CAP),
+    ]);
     return {
       items: page.items.map(toListItemView),
       nextCursor: page.next ? this.cursors.encode(page.next, scope) : null,
+      total: total.count,
+      totalCapped: total.capped,
     };
   }
 }
