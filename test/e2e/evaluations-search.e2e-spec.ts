@@ -180,6 +180,8 @@ describe('evaluation list: filters, search, order and total', () => {
       '2026-01-01T00:00:00',
       '2026-01-01T25:00:00Z',
       '1767225600000',
+      '0000-01-01T00:00:00Z',
+      '2026-01-01T00:00:00+25:00',
     ]) {
       for (const name of ['from', 'to']) {
         const res = await t.keyed.get(`/api/evaluations?${name}=${encodeURIComponent(bad)}`);
@@ -288,12 +290,13 @@ describe('evaluation list: filters, search, order and total', () => {
     expect(await ids(t.keyed, `?order=oldest&from=${from}&cursor=${cursor}`)).toEqual(created.slice(50));
   });
 
-  it('caps the total at 10,000 and says so', async () => {
+  it('caps the total at 10,000, or 1,000 with a search, and says so', async () => {
     const t = await tenant();
     await db.query(
       `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
                                 latency_ms, input_tokens, output_tokens, created_at)
-       SELECT gen_random_uuid(), $1, $2, $3, 'api', 'accept', '{"subject":"s","customerMessage":"m"}',
+       SELECT gen_random_uuid(), $1, $2, $3, 'api', 'accept',
+              jsonb_build_object('subject', CASE WHEN i <= 1001 THEN 'refund' ELSE 'other' END, 'customerMessage', 'm'),
               '{"status":"accept","answers":{},"reviewReasons":[],"modelId":"m","latencyMs":1}', 'm', 1, 1, 1,
               '2026-01-01T00:00:00Z'::timestamptz + i * interval '1 second'
          FROM generate_series(1, 10001) AS i`,
@@ -305,6 +308,11 @@ describe('evaluation list: filters, search, order and total', () => {
       totalCapped: false,
     });
     expect(await list(t.keyed, '?from=2026-01-01T02:46:40Z')).toMatchObject({ total: 2, totalCapped: false });
+    expect(await list(t.keyed, '?q=refund')).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(await list(t.keyed, '?q=refund&from=2026-01-01T00:00:02Z')).toMatchObject({
+      total: 1_000,
+      totalCapped: false,
+    });
   });
 
   it("never lists or counts another user's evaluations, whatever the filters", async () => {

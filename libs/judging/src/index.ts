@@ -10,6 +10,7 @@ export { PlaygroundJudge } from './playground-judge.js';
 export {
   EvaluationService,
   EVALUATIONS_PAGE_SIZE,
+  EVALUATIONS_SEARCH_TOTAL_CAP,
   EVALUATIONS_TOTAL_CAP,
   type EvaluationListPage,
 } from './evaluation.service.js';

@@ -17,6 +17,7 @@ SELECT count(*)::int AS count
                AND ($9::text IS NULL
                OR (redacted_ticket ->> 'externalId') ~>=~ $9 AND (redacted_ticket ->> 'externalId') ~<~ $10::text
                OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
+         ORDER BY created_at DESC, id DESC
          LIMIT $12) AS capped;
 
 -- evaluations.countLiveBelowThresholdSince

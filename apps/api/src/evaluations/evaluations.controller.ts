@@ -26,7 +26,7 @@ export class EvaluationsController {
     description:
       'Every filter is optional and they combine (AND): pack, pack version, simulation, status, sources, a ' +
       '`from`/`to` window on the creation time, and a search `q` on the external id and subject. `order=oldest` ' +
-      'reverses the order. `total` counts every page for the filters, up to 10,000 (`totalCapped`). A cursor ' +
+      'reverses the order. `total` counts every page for the filters, up to 10,000, or 1,000 with `q` (`totalCapped`). A cursor ' +
       'holds only a position in its order: send the same filters and order with it (one issued for the other ' +
       "order, another user's or tampered with is 400 `invalid cursor`; with other filters, the list goes on " +
       'from that position under the new filters).',

@@ -207,13 +207,13 @@ export class EvaluationPageDto {
   @ApiProperty({
     type: 'integer',
     description:
-      'Evaluations for these filters, all pages together, counted up to 10,000 (a bounded cost, whatever the table holds): exact when `totalCapped` is false.',
+      'Evaluations for these filters, all pages together, counted up to 10,000, or 1,000 with a search `q` (a bounded cost, whatever the table holds): exact when `totalCapped` is false.',
   })
   total: number;
 
   @ApiProperty({
     description:
-      'True when there are more than `total` evaluations for these filters (the count stopped at 10,000).',
+      'True when there are more than `total` evaluations for these filters (the count stopped at its cap, 10,000 or 1,000 with `q`).',
   })
   totalCapped: boolean;
 }

@@ -373,7 +373,7 @@ export interface paths {
         };
         /**
          * List your evaluations, newest first, 50 a page (keyset pagination with an opaque cursor)
-         * @description Every filter is optional and they combine (AND): pack, pack version, simulation, status, sources, a `from`/`to` window on the creation time, and a search `q` on the external id and subject. `order=oldest` reverses the order. `total` counts every page for the filters, up to 10,000 (`totalCapped`). A cursor holds only a position in its order: send the same filters and order with it (one issued for the other order, another user's or tampered with is 400 `invalid cursor`; with other filters, the list goes on from that position under the new filters).
+         * @description Every filter is optional and they combine (AND): pack, pack version, simulation, status, sources, a `from`/`to` window on the creation time, and a search `q` on the external id and subject. `order=oldest` reverses the order. `total` counts every page for the filters, up to 10,000, or 1,000 with `q` (`totalCapped`). A cursor holds only a position in its order: send the same filters and order with it (one issued for the other order, another user's or tampered with is 400 `invalid cursor`; with other filters, the list goes on from that position under the new filters).
          */
         get: operations["EvaluationsController_list"];
         put?: never;
@@ -1393,9 +1393,9 @@ export interface components {
             items: components["schemas"]["EvaluationListItemDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
-            /** @description Evaluations for these filters, all pages together, counted up to 10,000 (a bounded cost, whatever the table holds): exact when `totalCapped` is false. */
+            /** @description Evaluations for these filters, all pages together, counted up to 10,000, or 1,000 with a search `q` (a bounded cost, whatever the table holds): exact when `totalCapped` is false. */
             total: number;
-            /** @description True when there are more than `total` evaluations for these filters (the count stopped at 10,000). */
+            /** @description True when there are more than `total` evaluations for these filters (the count stopped at its cap, 10,000 or 1,000 with `q`). */
             totalCapped: boolean;
         };
         AnswerDto: {

@@ -288,7 +288,11 @@ function listInOrder(order: 'newest' | 'oldest'): Statement<EvaluationListParams
 /** GET /api/evaluations: a page newest first (the default) or oldest first. */
 export const listEvaluations = { newest: listInOrder('newest'), oldest: listInOrder('oldest') };
 
-/** The list's rows for its filters, counted up to `cap` (the `total` of GET /api/evaluations). */
+/**
+ * The list's rows for its filters, counted up to `cap` (the `total` of GET /api/evaluations). In the
+ * list's order, so that for a common searched word the planner walks the user's rows newest first
+ * and stops at the cap, rather than building a bitmap of every row holding the word.
+ */
 export const countEvaluations = defineStatement<EvaluationListFilters & { cap: number }, { count: number }>({
   name: 'evaluations.count',
   sql: `
@@ -296,6 +300,7 @@ export const countEvaluations = defineStatement<EvaluationListFilters & { cap: n
       FROM (SELECT 1
               FROM evaluations
              WHERE ${aligned(LIST_FILTERS, 19)}
+             ORDER BY created_at DESC, id DESC
              LIMIT :cap) AS capped`,
   plannedPerCall: true,
 });
