@@ -15,7 +15,7 @@ SELECT count(*)::int AS count
                AND ($7::timestamptz IS NULL OR created_at >= $7)
                AND ($8::timestamptz IS NULL OR created_at < $8)
                AND ($9::text IS NULL
-               OR (redacted_ticket ->> 'externalId') ~>=~ $9 AND (redacted_ticket ->> 'externalId') ~<~ $10::text
+               OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $9 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $10::text
                OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
          ORDER BY created_at DESC, id DESC
          LIMIT $12) AS capped;
@@ -229,7 +229,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        AND ($7::timestamptz IS NULL OR created_at >= $7)
        AND ($8::timestamptz IS NULL OR created_at < $8)
        AND ($9::text IS NULL
-       OR (redacted_ticket ->> 'externalId') ~>=~ $9 AND (redacted_ticket ->> 'externalId') ~<~ $10::text
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $9 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $10::text
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
    AND ($12::timestamptz IS NULL OR (created_at, id) < ($12, $13::uuid))
  ORDER BY created_at DESC, id DESC
@@ -254,7 +254,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        AND ($7::timestamptz IS NULL OR created_at >= $7)
        AND ($8::timestamptz IS NULL OR created_at < $8)
        AND ($9::text IS NULL
-       OR (redacted_ticket ->> 'externalId') ~>=~ $9 AND (redacted_ticket ->> 'externalId') ~<~ $10::text
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $9 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $10::text
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
    AND ($12::timestamptz IS NULL OR (created_at, id) > ($12, $13::uuid))
  ORDER BY created_at ASC, id ASC

@@ -1,7 +1,7 @@
 /**
  * What the evaluation list's `q` looks for, as its SQL takes it (evaluations.statements.ts):
  * - the ticket's `externalId`, by prefix (an exact id is its own prefix), case-sensitive, on the
- *   btree `evaluations_external_id_idx` as the byte range [prefix, prefixEnd);
+ *   btree `evaluations_external_id_idx` as the byte range [prefix, prefixEnd) (COLLATE "C");
  * - the ticket's (redacted) subject, by words: every word of `q` is a word of the subject, the last
  *   one as a word prefix ("refu" finds "refund"), case-insensitive, on the GIN index
  *   `evaluations_subject_words_idx` of `to_tsvector('simple', subject)`.

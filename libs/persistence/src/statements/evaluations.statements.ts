@@ -267,7 +267,7 @@ const LIST_FILTERS = `user_id = :userId
   AND (:from::timestamptz IS NULL OR created_at >= :from)
   AND (:to::timestamptz IS NULL OR created_at < :to)
   AND (:prefix::text IS NULL
-       OR (redacted_ticket ->> 'externalId') ~>=~ :prefix AND (redacted_ticket ->> 'externalId') ~<~ :prefixEnd::text
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= :prefix AND ((redacted_ticket ->> 'externalId') COLLATE "C") < :prefixEnd::text
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', :words::text))`;
 
 function listInOrder(order: 'newest' | 'oldest'): Statement<EvaluationListParams, ListedEvaluation> {
