@@ -353,6 +353,40 @@ describe('tenant isolation: another user’s ids always give 404', () => {
       ).toBeGreaterThan(2);
   });
 
+  // The list takes A's ids as filters (not as a path): they match nothing of B's, and nothing of A's shows.
+  it("GET /api/evaluations never lists or counts A's evaluations, whatever B filters or searches on", async () => {
+    const everySource = 'source=api,webhook,mcp,playground,simulation';
+    const mine = await ok(a.session.get(`/api/evaluations?${everySource}`), 'A lists');
+    const ofA = new Set<string>(mine.items.map((item: { id: string }) => item.id));
+    expect(ofA.size).toBeGreaterThan(0);
+    const byAIds = [
+      `packId=${a.ids.pack[0]}`,
+      `packVersionId=${a.ids.version[1]}`,
+      `packVersionId=${a.ids.version[0]}`,
+      `simulationId=${a.ids.simulation[0]}`,
+      `packId=${a.ids.pack[0]}&packVersionId=${a.ids.version[1]}&q=ZD&order=oldest`,
+    ];
+    const broad = [
+      everySource,
+      'q=ZD-1001',
+      'q=ZD',
+      `q=${encodeURIComponent(TICKET.subject)}`,
+      'from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&order=oldest',
+      `${everySource}&status=accept&q=charged`,
+    ];
+    const leaks: string[] = [];
+    for (const client of [b.keyed, b.session]) {
+      for (const query of [...byAIds, ...broad]) {
+        const res = await client.get(`/api/evaluations?${query}`);
+        const items: Array<{ id: string }> = res.body.items ?? [];
+        const own = byAIds.includes(query) ? items.length === 0 && res.body.total === 0 : true;
+        if (res.status !== 200 || !own || items.some((item) => ofA.has(item.id)))
+          leaks.push(`B GET /api/evaluations?${query} -> ${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it("leaves A's records exactly as they were", async () => {
     expect(await snapshot(a)).toEqual(before);
   });

@@ -8,7 +8,23 @@ export interface SeedTarget {
   rows: number;
   /** The rows spread evenly over this many days back from now. */
   days: number;
+  /**
+   * `same` (the default): every ticket is "Charged twice", without an external id. `varied`: row n
+   * has the external id `T-` and n on 8 digits (9 rows in 10) and a subject of a few words from a
+   * small vocabulary: "Refund for order 412" in 1 row of 5 (the common word), "zebracorn" in 1 of
+   * 100,000 (the rare word), as the search benchmark needs.
+   */
+  tickets?: 'same' | 'varied';
 }
+
+const SAME_TICKET = `'{"subject":"Charged twice","customerMessage":"Please refund"}'::jsonb`;
+
+const VARIED_TICKET = `jsonb_strip_nulls(jsonb_build_object(
+                'externalId', CASE WHEN n % 10 < 9 THEN 'T-' || lpad(n::text, 8, '0') END,
+                'subject', CASE WHEN n % 5 = 0 THEN 'Refund for order '
+                                ELSE (ARRAY['Login problem', 'Invoice question', 'Shipping delay', 'Password reset'])[1 + n % 4] || ' order '
+                           END || (n % 997)::text || CASE WHEN n % 100000 = 77 THEN ' zebracorn' ELSE '' END,
+                'customerMessage', 'Please help'))`;
 
 /**
  * Many evaluations at once, for the benchmarks and tests that need a large history: bulk inserts
@@ -17,7 +33,7 @@ export interface SeedTarget {
  */
 export async function seedEvaluations(
   db: pg.Client,
-  { packId, rows, days }: SeedTarget,
+  { packId, rows, days, tickets = 'same' }: SeedTarget,
   progress: (seeded: number) => void = () => undefined,
 ): Promise<void> {
   const owner = await db.query<{ user_id: string; live_version_id: string }>(
@@ -31,7 +47,7 @@ export async function seedEvaluations(
     await db.query(
       `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
                                 latency_ms, input_tokens, output_tokens, created_at, labeled)
-       SELECT gen_random_uuid(), $1, $2, $3, 'api', s.status, '{"subject":"Charged twice","customerMessage":"Please refund"}',
+       SELECT gen_random_uuid(), $1, $2, $3, 'api', s.status, ${tickets === 'varied' ? VARIED_TICKET : SAME_TICKET},
               jsonb_build_object('status', s.status, 'answers',
                 '{"department":{"type":"choice","choice":"billing","probabilities":{"billing":0.5,"technical":0.3,"legal":0.2}},"abusive":{"type":"boolean","probability":0.1}}'::jsonb,
                 'reviewReasons', '[]'::jsonb, 'modelId', 'bench-model', 'latencyMs', 40 + n % 50),

@@ -21,6 +21,7 @@ const PackPage = lazy(() => import('./features/packs/PackPage'));
 const PlaygroundPage = lazy(() => import('./features/playground/PlaygroundPage'));
 const ReviewsPage = lazy(() => import('./features/reviews/ReviewsPage'));
 const EvaluationPage = lazy(() => import('./features/reviews/EvaluationPage'));
+const EvaluationsPage = lazy(() => import('./features/evaluations/EvaluationsPage'));
 const CalibrationPage = lazy(() => import('./features/calibration/CalibrationPage'));
 const DatasetsPage = lazy(() => import('./features/datasets/DatasetsPage'));
 const DatasetPage = lazy(() => import('./features/datasets/DatasetPage'));
@@ -39,6 +40,7 @@ export function App() {
           <Route path="/packs/:packId" element={<PackPage />} />
           <Route path="/playground" element={<PlaygroundPage />} />
           <Route path="/reviews" element={<ReviewsPage />} />
+          <Route path="/evaluations" element={<EvaluationsPage />} />
           <Route path="/evaluations/:evaluationId" element={<EvaluationPage />} />
           <Route path="/calibration" element={<CalibrationPage />} />
           <Route path="/datasets" element={<DatasetsPage />} />

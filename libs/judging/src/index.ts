@@ -7,7 +7,13 @@ export {
   type JudgeVersionInput,
 } from './judge.service.js';
 export { PlaygroundJudge } from './playground-judge.js';
-export { EvaluationService, EVALUATIONS_PAGE_SIZE, type EvaluationListPage } from './evaluation.service.js';
+export {
+  EvaluationService,
+  EVALUATIONS_PAGE_SIZE,
+  EVALUATIONS_SEARCH_TOTAL_CAP,
+  EVALUATIONS_TOTAL_CAP,
+  type EvaluationListPage,
+} from './evaluation.service.js';
 export { IdempotencyService, type IdempotentWork } from './idempotency/idempotency.service.js';
 export { IdempotencyKeyRepository, type ClaimResult } from './idempotency/idempotency-key.repository.js';
 export { IDEMPOTENCY_TTL_HOURS } from '@app/domain';

@@ -32,6 +32,7 @@ import { OAuthClientAuthorizedAt1764723600000 } from './migrations/1764723600000
 import { SourceStats1795750200000 } from './migrations/1795750200000-source-stats.js';
 import { SimulationNames1795750239595 } from './migrations/1795750239595-simulation-names.js';
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1795750324599-dataset-ticket-keys-and-expected-answers.js';
+import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evaluation-search.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -80,6 +81,7 @@ export const MIGRATIONS = [
   SourceStats1795750200000,
   SimulationNames1795750239595,
   DatasetTicketKeysAndExpectedAnswers1795750324599,
+  EvaluationSearch1795750411000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

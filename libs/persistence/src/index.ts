@@ -27,6 +27,7 @@ export { type NewEvaluation } from './repositories/evaluation-rows.js';
 export {
   EvaluationRepository,
   type EvaluationFilter,
+  type EvaluationOrder,
   type EvaluationPage,
   type ReviewFilter,
   type CappedCount,

@@ -24,6 +24,14 @@ const QUERY_JUNK = [
   'NaN',
   '[]',
   '__proto__',
+  // Search and date filters (GET /api/evaluations' q, from, to): pattern and tsquery syntax, bad dates.
+  encodeURIComponent("a:* & !b | 'c' <-> (d"),
+  encodeURIComponent('.*[(\\%_'),
+  encodeURIComponent('\u{10FFFF}'),
+  '2026-02-30T00:00:00Z',
+  encodeURIComponent('2026-01-01T00:00:00+25:00'),
+  '9999-12-31T23:59:59.999999Z',
+  '0000-01-01T00:00:00Z',
 ];
 
 /** Cursors: random text, forged ones and the world's real cursor tampered with. */

@@ -25,15 +25,26 @@ export class EvaluationsController {
   @Authenticated({ permission: 'judgments:read' })
   @ApiOperation({
     summary: 'List your evaluations, newest first, 50 a page (keyset pagination with an opaque cursor)',
+    description:
+      'Every filter is optional and they combine (AND): pack, pack version, simulation, status, sources, a ' +
+      '`from`/`to` window on the creation time, and a search `q` on the external id and subject. `order=oldest` ' +
+      'reverses the order. `total` counts every page for the filters, up to 10,000, or 1,000 with `q` (`totalCapped`). A cursor ' +
+      'holds only a position in its order: send the same filters and order with it (one issued for the other ' +
+      "order, another user's or tampered with is 400 `invalid cursor`; with other filters, the list goes on " +
+      'from that position under the new filters).',
   })
   @ApiOkResponse({ type: EvaluationPageDto })
-  @ApiBadRequestResponse({ description: '`invalid cursor` or a bad filter', type: ErrorBodyDto })
+  @ApiBadRequestResponse({
+    description:
+      '`invalid cursor`, `from must not be later than to`, or `invalid request` naming a bad filter (a date that is not an ISO 8601 date-time, an unknown source or status, `q` over 200 characters)',
+    type: ErrorBodyDto,
+  })
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListEvaluationsQueryDto,
   ): Promise<EvaluationPageDto> {
-    const { cursor, ...filter } = query;
-    return this.evaluations.list(principal.userId, filter, cursor);
+    const { cursor, order, source, ...filter } = query;
+    return this.evaluations.list(principal.userId, { ...filter, sources: source }, order, cursor);
   }
 
   @Get('export')
@@ -55,7 +66,12 @@ export class EvaluationsController {
     @Query() query: ExportEvaluationsQueryDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCsv(reply, 'evaluations.csv', this.evaluations.export(principal.userId, query));
+    const { order, source, ...filter } = query;
+    await sendCsv(
+      reply,
+      'evaluations.csv',
+      this.evaluations.export(principal.userId, { ...filter, sources: source }, order),
+    );
   }
 
   @Get(':id')

@@ -203,4 +203,17 @@ export class EvaluationPageDto {
     description: 'Pass as `cursor` for the next page; null on the last page.',
   })
   nextCursor: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Evaluations for these filters, all pages together, counted up to 10,000, or 1,000 with a search `q` (a bounded cost, whatever the table holds): exact when `totalCapped` is false.',
+  })
+  total: number;
+
+  @ApiProperty({
+    description:
+      'True when there are more than `total` evaluations for these filters (the count stopped at its cap, 10,000 or 1,000 with `q`).',
+  })
+  totalCapped: boolean;
 }

@@ -371,7 +371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your evaluations, newest first, 50 a page (keyset pagination with an opaque cursor) */
+        /**
+         * List your evaluations, newest first, 50 a page (keyset pagination with an opaque cursor)
+         * @description Every filter is optional and they combine (AND): pack, pack version, simulation, status, sources, a `from`/`to` window on the creation time, and a search `q` on the external id and subject. `order=oldest` reverses the order. `total` counts every page for the filters, up to 10,000, or 1,000 with `q` (`totalCapped`). A cursor holds only a position in its order: send the same filters and order with it (one issued for the other order, another user's or tampered with is 400 `invalid cursor`; with other filters, the list goes on from that position under the new filters).
+         */
         get: operations["EvaluationsController_list"];
         put?: never;
         post?: never;
@@ -1470,6 +1473,10 @@ export interface components {
             items: components["schemas"]["EvaluationListItemDto"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
+            /** @description Evaluations for these filters, all pages together, counted up to 10,000, or 1,000 with a search `q` (a bounded cost, whatever the table holds): exact when `totalCapped` is false. */
+            total: number;
+            /** @description True when there are more than `total` evaluations for these filters (the count stopped at its cap, 10,000 or 1,000 with `q`). */
+            totalCapped: boolean;
         };
         AnswerDto: {
             /** @enum {string} */
@@ -3356,11 +3363,23 @@ export interface operations {
     EvaluationsController_list: {
         parameters: {
             query?: {
+                /** @description Only the evaluations of this pack (any version). */
                 packId?: string;
+                /** @description Only the evaluations judged with this pack version. Not a uuid: nothing matches. */
+                packVersionId?: string;
                 /** @description Only the evaluations of this simulation. */
                 simulationId?: string;
                 status?: "accept" | "review" | "reject";
-                source?: "playground" | "api" | "mcp" | "webhook" | "simulation";
+                /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+                source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+                /** @description Only evaluations created at or after this time (inclusive). */
+                from?: string;
+                /** @description Only evaluations created before this time (exclusive). `from` later than `to` is 400; equal, an empty list. */
+                to?: string;
+                /** @description Search: an evaluation matches when its ticket's `externalId` starts with the text as given (case-sensitive; an exact id matches too), or when its subject (as stored, redacted) holds every word of the text, the last word as a prefix (`refu` finds "refund"), case-insensitive. Words are runs of letters and digits; other characters only separate them (no pattern syntax). Blank: no search. */
+                q?: string;
+                /** @description By creation time: `newest` first (the default) or `oldest` first. A cursor is valid only with the order it was issued for. */
+                order?: "newest" | "oldest";
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
             };
@@ -3378,7 +3397,7 @@ export interface operations {
                     "application/json": components["schemas"]["EvaluationPageDto"];
                 };
             };
-            /** @description `invalid cursor` or a bad filter */
+            /** @description `invalid cursor`, `from must not be later than to`, or `invalid request` naming a bad filter (a date that is not an ISO 8601 date-time, an unknown source or status, `q` over 200 characters) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3419,11 +3438,23 @@ export interface operations {
     EvaluationsController_export: {
         parameters: {
             query?: {
+                /** @description Only the evaluations of this pack (any version). */
                 packId?: string;
+                /** @description Only the evaluations judged with this pack version. Not a uuid: nothing matches. */
+                packVersionId?: string;
                 /** @description Only the evaluations of this simulation. */
                 simulationId?: string;
                 status?: "accept" | "review" | "reject";
-                source?: "playground" | "api" | "mcp" | "webhook" | "simulation";
+                /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+                source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+                /** @description Only evaluations created at or after this time (inclusive). */
+                from?: string;
+                /** @description Only evaluations created before this time (exclusive). `from` later than `to` is 400; equal, an empty list. */
+                to?: string;
+                /** @description Search: an evaluation matches when its ticket's `externalId` starts with the text as given (case-sensitive; an exact id matches too), or when its subject (as stored, redacted) holds every word of the text, the last word as a prefix (`refu` finds "refund"), case-insensitive. Words are runs of letters and digits; other characters only separate them (no pattern syntax). Blank: no search. */
+                q?: string;
+                /** @description By creation time: `newest` first (the default) or `oldest` first. A cursor is valid only with the order it was issued for. */
+                order?: "newest" | "oldest";
             };
             header?: never;
             path?: never;

@@ -18,6 +18,13 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** A count the API stopped at a cap (`total`, `totalCapped`) as shown: `247`, or `1,000+` when capped. */
+export function totalText(total: number, capped: boolean): string {
+  return `${countFormat.format(total)}${capped ? '+' : ''}`;
+}
+
 /** "1 ticket", "3 tickets". */
 export function countLabel(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;

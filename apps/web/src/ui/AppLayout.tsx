@@ -20,6 +20,7 @@ export const NAVIGATION = [
   { to: '/', label: 'Dashboard' },
   { to: '/packs', label: 'Packs' },
   { to: '/playground', label: 'Playground' },
+  { to: '/evaluations', label: 'Evaluations' },
   { to: '/reviews', label: 'Reviews' },
   { to: '/calibration', label: 'Calibration' },
   { to: '/datasets', label: 'Datasets' },

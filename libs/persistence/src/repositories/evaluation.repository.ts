@@ -13,26 +13,39 @@ import type { KeysetPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import {
   countLiveBelowThresholdSince,
+  countEvaluations,
   countReviews,
   countStoredBelowThreshold,
   listEvaluations,
   listReviews,
   listShape,
   unstoredAnswers,
+  type EvaluationListFilters,
   type ListedEvaluation,
   type ListParams,
 } from '../statements/evaluations.statements.js';
+import { evaluationSearchTerms } from '../statements/evaluation-search.js';
 import type { Statement } from '../statements/statement.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 
+/** The filters of GET /api/evaluations; each left out is no filter. */
 export interface EvaluationFilter {
   packId?: string;
+  packVersionId?: string;
   simulationId?: string;
   status?: EvaluationStatus;
-  source?: EvaluationSource;
+  /** Any of these sources. */
+  sources?: EvaluationSource[];
+  /** created_at from (inclusive) and to (exclusive), ISO 8601 date-times. */
+  from?: string;
+  to?: string;
+  /** External id prefix or subject words (evaluation-search.ts); blank: no search. */
+  q?: string;
 }
+
+export type EvaluationOrder = 'newest' | 'oldest';
 
 export interface ReviewFilter {
   packId?: string;
@@ -84,18 +97,28 @@ export class EvaluationRepository {
     return isUuid(id) ? this.evaluations.findOneBy({ id, userId }) : Promise.resolve(null);
   }
 
-  /** Newest first, keyset-paginated on (created_at, id) so pages never skip or repeat rows. */
+  /**
+   * Newest (or oldest) first, keyset-paginated on (created_at, id) so pages never skip or repeat
+   * rows. An id filter that is not a uuid matches nothing.
+   */
   async list(
     userId: string,
     filter: EvaluationFilter,
+    order: EvaluationOrder,
     after: KeysetPosition | null,
     limit: number,
   ): Promise<EvaluationPage> {
-    if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
-    if (filter.simulationId !== undefined && !isUuid(filter.simulationId)) return { items: [], next: null };
-    const { packId, simulationId, status, source } = filter;
-    const params = { userId, packId, simulationId, status, source };
-    return this.page(listEvaluations, params, after, limit);
+    const filters = listFilters(userId, filter);
+    if (!filters) return { items: [], next: null };
+    const params = { ...filters, limit: limit + 1, afterAt: after?.createdAt, afterId: after?.id };
+    return pageOf(await this.sql.rows(listEvaluations[order], params), limit);
+  }
+
+  /** How many evaluations the list holds for these filters, counted up to `cap` (exact below it). */
+  async count(userId: string, filter: EvaluationFilter, cap: number): Promise<CappedCount> {
+    const filters = listFilters(userId, filter);
+    if (!filters) return { count: 0, capped: false };
+    return cappedCount(await this.sql.first(countEvaluations, { ...filters, cap: cap + 1 }), cap);
   }
 
   /** The review queue: evaluations in `review`, newest first, on the partial review indexes. */
@@ -120,8 +143,7 @@ export class EvaluationRepository {
     const filters = { packId, questionId, labeled, sources };
     const given = Object.keys(filters).filter((key) => filters[key as keyof typeof filters] !== undefined);
     const row = await this.sql.first(countReviews[listShape(given)], { userId, ...filters, cap: cap + 1 });
-    const count = row?.count ?? 0;
-    return count > cap ? { count: cap, capped: true } : { count, capped: false };
+    return cappedCount(row, cap);
   }
 
   /**
@@ -177,10 +199,28 @@ export class EvaluationRepository {
     );
     const shape = listShape(after ? [...given, 'after'] : given);
     const params = { ...filters, limit: limit + 1, afterAt: after?.createdAt, afterId: after?.id };
-    const rows = await this.sql.rows(shapes[shape], params);
-    const items = rows.slice(0, limit).map(({ createdAtText: _, ...evaluation }) => evaluation);
-    const last = rows[limit - 1];
-    const next = rows.length > limit && last ? { createdAt: last.createdAtText, id: last.id } : null;
-    return { items, next };
+    return pageOf(await this.sql.rows(shapes[shape], params), limit);
   }
+}
+
+/** A page from `limit + 1` rows: the first `limit`, and the last one's position when more follow. */
+function pageOf(rows: ListedEvaluation[], limit: number): EvaluationPage {
+  const items = rows.slice(0, limit).map(({ createdAtText: _, ...evaluation }) => evaluation);
+  const last = rows[limit - 1];
+  const next = rows.length > limit && last ? { createdAt: last.createdAtText, id: last.id } : null;
+  return { items, next };
+}
+
+/** A count of at most `cap + 1` rows as the API reports it: `cap` and capped when it went past. */
+function cappedCount(row: { count: number } | null, cap: number): CappedCount {
+  const count = row?.count ?? 0;
+  return count > cap ? { count: cap, capped: true } : { count, capped: false };
+}
+
+/** The list's statement parameters; null when an id filter is not a uuid (nothing matches). */
+function listFilters(userId: string, filter: EvaluationFilter): EvaluationListFilters | null {
+  const { packId, packVersionId, simulationId, q, ...rest } = filter;
+  if ([packId, packVersionId, simulationId].some((id) => id !== undefined && !isUuid(id))) return null;
+  const search = q === undefined ? null : evaluationSearchTerms(q);
+  return { userId, packId, packVersionId, simulationId, ...rest, ...search };
 }

@@ -137,13 +137,11 @@ const EVALUATION = `
   selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
   created_at::text AS "createdAtText"`;
 
+/** The parameters of the review queue's statements, one per shape of its filters. */
 export interface ListParams {
   userId: string;
   limit: number;
   packId?: string;
-  simulationId?: string;
-  status?: EvaluationStatus;
-  source?: EvaluationSource;
   /** Any of these sources (the review queue's `source`). */
   sources?: EvaluationSource[];
   questionId?: string;
@@ -232,13 +230,83 @@ function countStatements<K extends string>(
   );
 }
 
-/** GET /api/evaluations. */
-export const listEvaluations = listStatements('evaluations.list', 'user_id = :userId', {
-  packId: 'pack_id = :packId',
-  simulationId: 'simulation_id = :simulationId',
-  status: 'status = :status',
-  source: 'source = :source',
-  after: AFTER,
+/**
+ * The filters of GET /api/evaluations; a filter left out is sent as null. The search (`prefix`,
+ * `prefixEnd`, `words`) is evaluation-search.ts's.
+ */
+export interface EvaluationListFilters {
+  userId: string;
+  packId?: string;
+  packVersionId?: string;
+  simulationId?: string;
+  status?: EvaluationStatus;
+  sources?: EvaluationSource[];
+  /** created_at from (inclusive) and to (exclusive): ISO 8601 text, read by Postgres. */
+  from?: string;
+  to?: string;
+  prefix?: string;
+  prefixEnd?: string | null;
+  words?: string | null;
+}
+
+export type EvaluationListParams = EvaluationListFilters & {
+  limit: number;
+  afterAt?: string;
+  afterId?: string;
+};
+
+/**
+ * Every filter of the list, each `(:x IS NULL OR ...)`: the statements are planned per call, with
+ * the values sent, so a filter left out folds away and the planner picks an index for those given
+ * (and knows how common a searched word is). One statement per order, not one per shape of ten
+ * filters. The search is an external id prefix on `evaluations_external_id_idx` or subject words on
+ * `evaluations_subject_words_idx` (a BitmapOr of the two).
+ */
+const LIST_FILTERS = `user_id = :userId
+  AND (:packId::uuid IS NULL OR pack_id = :packId)
+  AND (:packVersionId::uuid IS NULL OR pack_version_id = :packVersionId)
+  AND (:simulationId::uuid IS NULL OR simulation_id = :simulationId)
+  AND (:status::text IS NULL OR status = :status)
+  AND (:sources::text[] IS NULL OR source = ANY(:sources))
+  AND (:from::timestamptz IS NULL OR created_at >= :from)
+  AND (:to::timestamptz IS NULL OR created_at < :to)
+  AND (:prefix::text IS NULL
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= :prefix AND ((redacted_ticket ->> 'externalId') COLLATE "C") < :prefixEnd::text
+       OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', :words::text))`;
+
+function listInOrder(order: 'newest' | 'oldest'): Statement<EvaluationListParams, ListedEvaluation> {
+  const [direction, after] = order === 'newest' ? ['DESC', '<'] : ['ASC', '>'];
+  return defineStatement<EvaluationListParams, ListedEvaluation>({
+    name: `evaluations.list[${order}]`,
+    sql: `
+      SELECT ${aligned(EVALUATION, 13)}
+        FROM evaluations
+       WHERE ${aligned(LIST_FILTERS, 13)}
+         AND (:afterAt::timestamptz IS NULL OR (created_at, id) ${after} (:afterAt, :afterId::uuid))
+       ORDER BY created_at ${direction}, id ${direction}
+       LIMIT :limit`,
+    plannedPerCall: true,
+  });
+}
+
+/** GET /api/evaluations: a page newest first (the default) or oldest first. */
+export const listEvaluations = { newest: listInOrder('newest'), oldest: listInOrder('oldest') };
+
+/**
+ * The list's rows for its filters, counted up to `cap` (the `total` of GET /api/evaluations). In the
+ * list's order, so that for a common searched word the planner walks the user's rows newest first
+ * and stops at the cap, rather than building a bitmap of every row holding the word.
+ */
+export const countEvaluations = defineStatement<EvaluationListFilters & { cap: number }, { count: number }>({
+  name: 'evaluations.count',
+  sql: `
+    SELECT count(*)::int AS count
+      FROM (SELECT 1
+              FROM evaluations
+             WHERE ${aligned(LIST_FILTERS, 19)}
+             ORDER BY created_at DESC, id DESC
+             LIMIT :cap) AS capped`,
+  plannedPerCall: true,
 });
 
 const REVIEWS = `user_id = :userId AND status = 'review'`;

@@ -11,6 +11,13 @@ const answer = defineStatement<{ value: number }, { doubled: number }>({
   sql: 'SELECT (:value)::int * 2 AS doubled',
 });
 
+/** An optional filter that only a plan made with the values folds away. */
+const optional = defineStatement<{ limit: number | null }, { n: number }>({
+  name: 'prepared_sql_spec_optional',
+  sql: 'SELECT n FROM generate_series(1, 3) AS n WHERE (:limit::int IS NULL OR n <= :limit) ORDER BY n',
+  plannedPerCall: true,
+});
+
 /**
  * PreparedSql runs on `PostgresDriver.master`, which TypeORM declares `any`: this holds it to what
  * PreparedSql takes it for, a pg Pool, and checks that statements go out as named prepared ones.
@@ -55,5 +62,15 @@ describe('PreparedSql on the pool TypeORM opened', () => {
       return row;
     });
     expect(doubled).toEqual({ doubled: 10 });
+  });
+
+  it('sends a statement planned per call unnamed: nothing is prepared on the connection', async () => {
+    expect(await sql.rows(optional, { limit: null })).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(await sql.rows(optional, { limit: 2 })).toEqual([{ n: 1 }, { n: 2 }]);
+    const prepared = await dataSource.query<{ name: string }[]>(
+      'SELECT name FROM pg_prepared_statements WHERE name = $1',
+      [optional.preparedName],
+    );
+    expect(prepared).toEqual([]);
   });
 });

@@ -31,7 +31,8 @@ export class PreparedSql {
   async query<P, R>(statement: Statement<P, R>, params: P, tx?: EntityManager): Promise<StatementResult<R>> {
     const connection = tx ? await this.connectionOf(tx) : this.pool();
     const result = await connection.query<R & object>({
-      name: statement.preparedName,
+      // Unnamed, pg sends it with the extended protocol all the same, and Postgres plans it with these values.
+      name: statement.plannedPerCall ? undefined : statement.preparedName,
       text: statement.text,
       values: statement.values(params),
     });

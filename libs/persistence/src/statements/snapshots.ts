@@ -56,7 +56,8 @@ function render(area: string, statements: AnyStatement[]): string {
     .toSorted((a, b) => a.name.localeCompare(b.name))
     .map((statement) => {
       const params = statement.parameters.map((name, i) => `$${i + 1} ${name}`).join(', ');
-      return `-- ${statement.name}\n-- params: ${params || 'none'}\n${statement.text};\n`;
+      const planned = statement.plannedPerCall ? '-- planned per call (unnamed)\n' : '';
+      return `-- ${statement.name}\n-- params: ${params || 'none'}\n${planned}${statement.text};\n`;
     });
   return [header, ...blocks].join('\n');
 }

@@ -15,6 +15,11 @@ export interface Statement<Params, Row> {
   readonly parameters: ReadonlyArray<keyof Params & string>;
   /** The name of the prepared statement on each connection (derived from the text). */
   readonly preparedName: string;
+  /**
+   * True: sent unnamed, so Postgres plans it on every call with the values given (a custom plan), as
+   * a statement whose optional filters fold away by value (`:x IS NULL OR ...`) needs.
+   */
+  readonly plannedPerCall: boolean;
   values(params: Params): unknown[];
   /** Phantom: the row type, for inference only. */
   readonly row?: Row;
@@ -25,6 +30,13 @@ export interface StatementDefinition<Params> {
   sql: string;
   /** Parameters sent as JSON text: arrays meant for a jsonb column (pg would send a Postgres array). */
   json?: ReadonlyArray<keyof Params & string>;
+  /**
+   * Plan on every call with the values sent instead of once per connection: for a statement whose
+   * optional filters read `(:x::type IS NULL OR column = :x)`, which the planner simplifies only
+   * when it sees the values (a prepared statement's generic plan keeps every branch, and no index
+   * fits it). Costs a planning per call, a fraction of a millisecond.
+   */
+  plannedPerCall?: boolean;
 }
 
 /**
@@ -66,6 +78,7 @@ export function defineStatement<Params extends object = Record<never, never>, Ro
     text,
     parameters,
     preparedName: `tj_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+    plannedPerCall: definition.plannedPerCall ?? false,
     values: (params) =>
       parameters.map((key) => {
         const value = params[key] ?? null;

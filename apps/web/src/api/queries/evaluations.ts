@@ -7,10 +7,25 @@ import { statsKeys } from './stats';
 
 type TicketStatus = Schemas['EvaluationSummaryDto']['status'];
 
+/** The query of `GET /api/evaluations` without its cursor (every field optional, as the API's). */
+export interface EvaluationListQuery {
+  packId?: string;
+  packVersionId?: string;
+  status?: TicketStatus;
+  /** Only these sources (sent as a repeated `source` parameter); left out: every source. */
+  source?: Array<Schemas['EvaluationSummaryDto']['source']>;
+  /** ISO 8601 date-times: from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  q?: string;
+  order?: 'newest' | 'oldest';
+}
+
 /** Query keys of evaluations. */
 export const evaluationKeys = {
   all: ['evaluations'] as const,
   one: (id: string) => ['evaluations', 'one', id] as const,
+  list: (query: EvaluationListQuery) => ['evaluations', 'list', query] as const,
   ofSimulation: (simulationId: string, status: TicketStatus | 'all') =>
     ['evaluations', 'simulation', simulationId, status] as const,
 };
@@ -35,6 +50,21 @@ export function useEvaluation(id: string) {
   return useQuery({
     queryKey: evaluationKeys.one(id),
     queryFn: () => unwrap(api.GET('/api/evaluations/{id}', { params: { path: { id } } })),
+  });
+}
+
+/** The evaluation list for some filters, a page at a time (the first page holds the total). */
+export function useEvaluationList(query: EvaluationListQuery) {
+  return useInfiniteQuery({
+    queryKey: evaluationKeys.list(query),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/evaluations', {
+          params: { query: pageParam ? { ...query, cursor: pageParam } : query },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../client';
 import { useApiMutation, type Effects } from './mutation';
 
@@ -49,11 +49,24 @@ export function usePack(packId: string | null | undefined) {
   });
 }
 
-export function usePackVersions(packId: string | null | undefined) {
-  return useQuery({
+function packVersionsQuery(packId: string | null | undefined) {
+  return {
     queryKey: packKeys.versions(packId ?? ''),
     queryFn: () => unwrap(api.GET('/api/packs/{packId}/versions', { params: { path: { packId: packId! } } })),
     enabled: Boolean(packId),
+  };
+}
+
+export function usePackVersions(packId: string | null | undefined) {
+  return useQuery(packVersionsQuery(packId));
+}
+
+/** The versions of several packs at once (a list naming each row's version), by pack id. */
+export function usePacksVersions(packIds: readonly string[]) {
+  return useQueries({
+    queries: packIds.map(packVersionsQuery),
+    combine: (results) =>
+      new Map(packIds.flatMap((id, i) => (results[i]?.data ? [[id, results[i].data] as const] : []))),
   });
 }
 

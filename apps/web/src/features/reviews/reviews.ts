@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { totalText } from '../../lib/format';
 import {
   EXPERIMENTS_PARAM,
   includesExperiments,
@@ -73,11 +74,6 @@ export function reviewQuery(filters: ReviewFilters, cursor?: string): ReviewQuer
 // The queue's size and a place in it.
 
 const count = new Intl.NumberFormat('en-US');
-
-/** The API's total as shown: `247`, or `1,000+` when the count stopped at its cap. */
-export function totalText(total: number, capped: boolean): string {
-  return `${count.format(total)}${capped ? '+' : ''}`;
-}
 
 /** Under the queue's table: `50 of 247 shown`. */
 export function queueCount(shown: number, total: number, capped: boolean): string {
