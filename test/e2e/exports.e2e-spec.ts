@@ -128,6 +128,19 @@ describe('CSV exports', () => {
       const times = all.map((row) => row[1]);
       expect(times).toEqual([...times].sort().reverse());
 
+      // The list's order, its search and its time window apply too.
+      const oldest = table(await keyed.get('/api/evaluations/export?order=oldest')).rows;
+      expect(oldest.map((row) => row[0])).toEqual(all.map((row) => row[0]).reverse());
+      const searched = table(
+        await keyed.get(`/api/evaluations/export?q=${encodeURIComponent(TICKET.externalId)}`),
+      ).rows;
+      expect(searched.length).toBeGreaterThan(0);
+      expect(searched.every((row) => row[7].startsWith(TICKET.externalId))).toBe(true);
+      const since = all[9][1];
+      expect(
+        table(await keyed.get(`/api/evaluations/export?from=${encodeURIComponent(since)}`)).rows,
+      ).toHaveLength(10);
+
       const ofPack = table(await keyed.get(`/api/evaluations/export?packId=${pack.id}`)).rows;
       expect(ofPack).toHaveLength(1234);
       const rejected = table(await keyed.get(`/api/evaluations/export?packId=${pack.id}&status=reject`)).rows;
@@ -151,6 +164,12 @@ describe('CSV exports', () => {
       expectJsonError(await keyed.get('/api/evaluations/export?status=maybe'), 400, /./);
       expectJsonError(await keyed.get('/api/evaluations/export?source=nowhere'), 400, /./);
       expectJsonError(await keyed.get('/api/evaluations/export?cursor=abc'), 400, /./);
+      expectJsonError(
+        await keyed.get('/api/evaluations/export?from=2030-01-01T00:00:00Z&to=2020-01-01T00:00:00Z'),
+        400,
+        'from must not be later than to',
+      );
+      expectJsonError(await keyed.get('/api/evaluations/export?order=sideways'), 400, /./);
       const { client: runOnly } = await createKey(session, ['judgments:run']);
       expectJsonError(await runOnly.get('/api/evaluations/export'), 403, 'missing permission judgments:read');
     });
