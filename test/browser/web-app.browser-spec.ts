@@ -509,6 +509,7 @@ describe('the web app in a browser', () => {
         ['pack', `/packs/${ids.packId}`],
         ['playground', '/playground'],
         ['reviews', '/reviews'],
+        ['evaluations', '/evaluations?experiments=true'],
         ['evaluation', `/evaluations/${ids.evaluationId}`],
         ['calibration', '/calibration'],
         ['datasets', '/datasets'],
