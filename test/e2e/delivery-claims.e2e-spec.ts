@@ -140,5 +140,5 @@ describe('delivery claims', () => {
       await queue.close();
       await stopWorker(worker);
     }
-  });
+  }, 90_000);
 });

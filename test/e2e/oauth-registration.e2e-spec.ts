@@ -97,5 +97,5 @@ describe('the worker purges clients nobody approved', () => {
       [stale, approved, fresh],
     ]);
     expect(left.map((row) => row.id).sort()).toEqual([approved, fresh].sort());
-  });
+  }, 90_000);
 });

@@ -101,7 +101,7 @@ describe('Redis requirements checked at boot', () => {
     } finally {
       await stopWorker(worker);
     }
-  });
+  }, 90_000);
 
   it('reads the policy from INFO memory when CONFIG is refused', async () => {
     const api = await bootApi(managed.url);
@@ -151,7 +151,7 @@ describe('Redis requirements checked at boot', () => {
       redis.disconnect();
       await stopWorker(worker);
     }
-  });
+  }, 90_000);
 
   it('boots at once while Redis is away, and checks Redis once it answers', async () => {
     const away = await startRedisServer(['--maxmemory-policy', 'allkeys-lfu']);

@@ -141,7 +141,7 @@ describe('simulation completions to the user endpoint', () => {
       total: 5,
       completed: 0,
     });
-  });
+  }, 90_000);
 
   it('sends simulation.completed for an empty dataset, which completes at once', async () => {
     const { keyed } = await tenantWithEndpoint(api, receiver);

@@ -476,7 +476,7 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       await stopWorker(worker);
       await api.close();
     }
-  });
+  }, 90_000);
 
   it("records WORKER_NAME on the jobs a worker runs (Bull Board's processedBy)", async () => {
     const namedPrefix = `${prefix}-named`;
@@ -510,7 +510,7 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       await stopWorker(worker);
       await api.close();
     }
-  });
+  }, 90_000);
 
   it('sends a pending delivery whose job Redis lost (the sweeper recreates it), once, counting attempts from the row', async () => {
     const lostPrefix = `${prefix}-lost`;
