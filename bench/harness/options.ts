@@ -28,6 +28,8 @@ export interface CommonOptions {
   /** `BENCH_PROFILE=1` or `--profile`: the measured process under `--cpu-prof`; its figures are never published. */
   profile: boolean;
   logLevel: string;
+  /** `BENCH_KEEP_DATABASE=1`: leave the scratch database in place (its name is logged), to read plans in it. */
+  keepDatabase: boolean;
 }
 
 /** `gatewayDelayMs` is `--gateway-delay-ms` on the command line and `BENCH_GATEWAY_DELAY_MS` in the environment. */
@@ -76,6 +78,7 @@ export function readOptions<S extends Record<string, OptionSpec>>(
     writeDocs: given['no-docs'] !== true && env.BENCH_WRITE_DOCS !== '0' && !profile,
     profile,
     logLevel: env.BENCH_LOG_LEVEL || 'silent',
+    keepDatabase: env.BENCH_KEEP_DATABASE === '1',
   } as Options<S>;
 }
 
@@ -86,6 +89,6 @@ export const flag = (value: boolean): OptionSpec<'flag'> => ({ kind: 'flag', def
 
 /** A benchmark's own settings, for its results: the common ones (store URLs among them) left out. */
 export function settingsOf<O extends CommonOptions>(options: O): Omit<O, keyof CommonOptions> {
-  const { databaseUrl: _d, redisUrl: _r, writeDocs: _w, profile: _p, logLevel: _l, ...own } = options;
+  const { databaseUrl: _d, redisUrl: _r, writeDocs: _w, profile: _p, logLevel: _l, keepDatabase: _k, ...own } = options;
   return own;
 }

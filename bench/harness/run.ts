@@ -94,7 +94,8 @@ export class BenchRun {
       this.dist = copy.dist;
     }
     this.databaseUrl = await stores.createScratchDatabase(databaseUrl, this.databaseName);
-    this.onClose(() => stores.dropScratchDatabase(databaseUrl, this.databaseName));
+    if (this.options.keepDatabase) this.onClose(() => log(`kept database ${this.databaseName}`));
+    else this.onClose(() => stores.dropScratchDatabase(databaseUrl, this.databaseName));
     this.machine = describeMachine(await stores.postgresVersion(databaseUrl));
   }
 
@@ -109,7 +110,8 @@ export class BenchRun {
         await Promise.resolve()
           .then(step)
           .catch((error: unknown) => log(`clean-up step failed: ${String(error)}`));
-      log(`cleaned up: processes stopped, database ${this.databaseName} dropped, Redis keys deleted`);
+      const database = this.options.keepDatabase ? 'kept' : 'dropped';
+      log(`cleaned up: processes stopped, database ${this.databaseName} ${database}, Redis keys deleted`);
     })());
   }
 

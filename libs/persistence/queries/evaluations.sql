@@ -20,6 +20,25 @@ SELECT count(*)::int AS count
          ORDER BY created_at DESC, id DESC
          LIMIT $12) AS capped;
 
+-- evaluations.count[matchesFirst]
+-- params: $1 userId, $2 packId, $3 packVersionId, $4 simulationId, $5 status, $6 sources, $7 from, $8 to, $9 prefix, $10 prefixEnd, $11 words, $12 cap
+-- planned per call (unnamed)
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1
+               AND ($2::uuid IS NULL OR pack_id = $2)
+               AND ($3::uuid IS NULL OR pack_version_id = $3)
+               AND ($4::uuid IS NULL OR simulation_id = $4)
+               AND ($5::text IS NULL OR status = $5)
+               AND ($6::text[] IS NULL OR source = ANY($6))
+               AND ($7::timestamptz IS NULL OR created_at >= $7)
+               AND ($8::timestamptz IS NULL OR created_at < $8)
+               AND ($9::text IS NULL
+               OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $9 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $10::text
+               OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
+         LIMIT $12) AS capped;
+
 -- evaluations.countLiveBelowThresholdSince
 -- params: $1 questionId, $2 threshold, $3 userId, $4 packId, $5 since
 SELECT count(*)::int AS evaluated,
@@ -195,6 +214,22 @@ SELECT count(*)::int AS answered,
   FROM evaluations
  WHERE user_id = $3 AND pack_version_id = $4 AND selected_probabilities ? $1;
 
+-- evaluations.estimateSearch
+-- params: $1 prefix, $2 prefixEnd, $3 words, $4 wholeWords
+-- planned per call (unnamed)
+EXPLAIN (FORMAT JSON)
+SELECT 1
+  FROM evaluations
+ WHERE ($1::text IS NULL
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $1 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $2::text
+       OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $3::text))
+ UNION ALL
+SELECT 1
+  FROM evaluations
+ WHERE ($1::text IS NULL
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $1 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $2::text
+       OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $4::text));
+
 -- evaluations.insert
 -- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 createdAt
 INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, COALESCE($17, clock_timestamp()))
@@ -209,6 +244,31 @@ SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, CO
  ORDER BY position
 ON CONFLICT DO NOTHING
 RETURNING id, created_at AS "createdAt";
+
+-- evaluations.list[newest, matchesFirst]
+-- params: $1 userId, $2 packId, $3 packVersionId, $4 simulationId, $5 status, $6 sources, $7 from, $8 to, $9 prefix, $10 prefixEnd, $11 words, $12 afterAt, $13 afterId, $14 limit
+-- planned per call (unnamed)
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+       AND ($2::uuid IS NULL OR pack_id = $2)
+       AND ($3::uuid IS NULL OR pack_version_id = $3)
+       AND ($4::uuid IS NULL OR simulation_id = $4)
+       AND ($5::text IS NULL OR status = $5)
+       AND ($6::text[] IS NULL OR source = ANY($6))
+       AND ($7::timestamptz IS NULL OR created_at >= $7)
+       AND ($8::timestamptz IS NULL OR created_at < $8)
+       AND ($9::text IS NULL
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $9 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $10::text
+       OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
+   AND ($12::timestamptz IS NULL OR (created_at, id) < ($12, $13::uuid))
+ ORDER BY (created_at + interval '0') DESC, id DESC
+ LIMIT $14;
 
 -- evaluations.list[newest]
 -- params: $1 userId, $2 packId, $3 packVersionId, $4 simulationId, $5 status, $6 sources, $7 from, $8 to, $9 prefix, $10 prefixEnd, $11 words, $12 afterAt, $13 afterId, $14 limit
@@ -233,6 +293,31 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
    AND ($12::timestamptz IS NULL OR (created_at, id) < ($12, $13::uuid))
  ORDER BY created_at DESC, id DESC
+ LIMIT $14;
+
+-- evaluations.list[oldest, matchesFirst]
+-- params: $1 userId, $2 packId, $3 packVersionId, $4 simulationId, $5 status, $6 sources, $7 from, $8 to, $9 prefix, $10 prefixEnd, $11 words, $12 afterAt, $13 afterId, $14 limit
+-- planned per call (unnamed)
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
+       created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1
+       AND ($2::uuid IS NULL OR pack_id = $2)
+       AND ($3::uuid IS NULL OR pack_version_id = $3)
+       AND ($4::uuid IS NULL OR simulation_id = $4)
+       AND ($5::text IS NULL OR status = $5)
+       AND ($6::text[] IS NULL OR source = ANY($6))
+       AND ($7::timestamptz IS NULL OR created_at >= $7)
+       AND ($8::timestamptz IS NULL OR created_at < $8)
+       AND ($9::text IS NULL
+       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= $9 AND ((redacted_ticket ->> 'externalId') COLLATE "C") < $10::text
+       OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
+   AND ($12::timestamptz IS NULL OR (created_at, id) > ($12, $13::uuid))
+ ORDER BY (created_at + interval '0') ASC, id ASC
  LIMIT $14;
 
 -- evaluations.list[oldest]

@@ -15,6 +15,7 @@ import {
   countLiveBelowThresholdSince,
   countEvaluations,
   countReviews,
+  estimateSearch,
   countStoredBelowThreshold,
   listEvaluations,
   listReviews,
@@ -22,6 +23,7 @@ import {
   unstoredAnswers,
   type EvaluationListFilters,
   type ListedEvaluation,
+  type ListPlan,
   type ListParams,
 } from '../statements/evaluations.statements.js';
 import { evaluationSearchTerms } from '../statements/evaluation-search.js';
@@ -29,6 +31,14 @@ import type { Statement } from '../statements/statement.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
+
+/**
+ * The most matches a search reads through the search indexes and sorts (`matchesFirst`), by the
+ * planner's estimate: sorting 20,000 rows' keys takes a few milliseconds, while walking the user's
+ * history to matches that lie together in time can read hundreds of thousands of rows. Above it,
+ * matches are dense enough that walking in order finds a page soon.
+ */
+export const FEW_MATCHES = 20_000;
 
 /** The filters of GET /api/evaluations; each left out is no filter. */
 export interface EvaluationFilter {
@@ -111,14 +121,27 @@ export class EvaluationRepository {
     const filters = listFilters(userId, filter);
     if (!filters) return { items: [], next: null };
     const params = { ...filters, limit: limit + 1, afterAt: after?.createdAt, afterId: after?.id };
-    return pageOf(await this.sql.rows(listEvaluations[order], params), limit);
+    const plan = await this.planFor(filters);
+    return pageOf(await this.sql.rows(listEvaluations[plan][order], params), limit);
   }
 
   /** How many evaluations the list holds for these filters, counted up to `cap` (exact below it). */
   async count(userId: string, filter: EvaluationFilter, cap: number): Promise<CappedCount> {
     const filters = listFilters(userId, filter);
     if (!filters) return { count: 0, capped: false };
-    return cappedCount(await this.sql.first(countEvaluations, { ...filters, cap: cap + 1 }), cap);
+    const plan = await this.planFor(filters);
+    return cappedCount(await this.sql.first(countEvaluations[plan], { ...filters, cap: cap + 1 }), cap);
+  }
+
+  /**
+   * `matchesFirst` for a search the planner expects to match at most `FEW_MATCHES` rows in the whole
+   * table, else `walk` (evaluations.statements.ts says why the planner cannot make this choice itself).
+   */
+  private async planFor(filters: EvaluationListFilters): Promise<ListPlan> {
+    if (filters.prefix == null) return 'walk';
+    const explained = await this.sql.first(estimateSearch, filters);
+    const estimate = explained?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Infinity;
+    return estimate <= FEW_MATCHES ? 'matchesFirst' : 'walk';
   }
 
   /** The review queue: evaluations in `review`, newest first, on the partial review indexes. */

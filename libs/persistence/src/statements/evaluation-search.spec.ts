@@ -7,6 +7,7 @@ describe('evaluationSearchTerms', () => {
       prefix: 'Refund Twice',
       prefixEnd: 'Refund Twicf',
       words: "'refund' & 'twice':*",
+      wholeWords: "'refund' & 'twice'",
     });
   });
 
@@ -17,6 +18,7 @@ describe('evaluationSearchTerms', () => {
       prefix: '.*[](){}',
       prefixEnd: '.*[](){~',
       words: null,
+      wholeWords: null,
     });
   });
 

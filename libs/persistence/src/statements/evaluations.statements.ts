@@ -247,6 +247,7 @@ export interface EvaluationListFilters {
   prefix?: string;
   prefixEnd?: string | null;
   words?: string | null;
+  wholeWords?: string | null;
 }
 
 export type EvaluationListParams = EvaluationListFilters & {
@@ -262,6 +263,11 @@ export type EvaluationListParams = EvaluationListFilters & {
  * filters. The search is an external id prefix on `evaluations_external_id_idx` or subject words on
  * `evaluations_subject_words_idx` (a BitmapOr of the two).
  */
+/** The search of the list (`q`), on its own: `estimateSearch` asks the planner about it. */
+const SEARCH_FILTER = `(:prefix::text IS NULL
+     OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= :prefix AND ((redacted_ticket ->> 'externalId') COLLATE "C") < :prefixEnd::text
+     OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', :words::text))`;
+
 const LIST_FILTERS = `user_id = :userId
   AND (:packId::uuid IS NULL OR pack_id = :packId)
   AND (:packVersionId::uuid IS NULL OR pack_version_id = :packVersionId)
@@ -270,42 +276,99 @@ const LIST_FILTERS = `user_id = :userId
   AND (:sources::text[] IS NULL OR source = ANY(:sources))
   AND (:from::timestamptz IS NULL OR created_at >= :from)
   AND (:to::timestamptz IS NULL OR created_at < :to)
-  AND (:prefix::text IS NULL
-       OR ((redacted_ticket ->> 'externalId') COLLATE "C") >= :prefix AND ((redacted_ticket ->> 'externalId') COLLATE "C") < :prefixEnd::text
-       OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', :words::text))`;
+  AND ${SEARCH_FILTER}`;
 
-function listInOrder(order: 'newest' | 'oldest'): Statement<EvaluationListParams, ListedEvaluation> {
+/**
+ * How the list reads its rows. `walk`: the user's rows in the list's order, filtered, stopping at the
+ * page (and the count at its cap): right when matches are many, or when no search narrows them.
+ * `matchesFirst`: the search indexes' matches first, then sorted (and counted in no order): right
+ * when a search matches few rows, wherever they lie in time. The planner cannot choose between these
+ * alone, since it assumes matches are spread evenly over the user's history: ids created together
+ * (`T-0012…`) lie in one stretch of it, and walking to them read some 120,000 rows at 2,000,000
+ * (docs/performance.md, `bench:evaluations`). The repository chooses by the planner's estimate of
+ * the search's matches (`estimateSearch`).
+ */
+export type ListPlan = 'walk' | 'matchesFirst';
+
+function listInOrder(
+  order: 'newest' | 'oldest',
+  plan: ListPlan,
+): Statement<EvaluationListParams, ListedEvaluation> {
   const [direction, after] = order === 'newest' ? ['DESC', '<'] : ['ASC', '>'];
+  // `+ interval '0'` orders by the same value through an expression no index holds, so the planner
+  // cannot walk an index in order and reads the matches through the search indexes instead.
+  const sortKey = plan === 'walk' ? 'created_at' : `(created_at + interval '0')`;
   return defineStatement<EvaluationListParams, ListedEvaluation>({
-    name: `evaluations.list[${order}]`,
+    name: `evaluations.list[${order}${plan === 'walk' ? '' : `, ${plan}`}]`,
     sql: `
       SELECT ${aligned(EVALUATION, 13)}
         FROM evaluations
        WHERE ${aligned(LIST_FILTERS, 13)}
          AND (:afterAt::timestamptz IS NULL OR (created_at, id) ${after} (:afterAt, :afterId::uuid))
-       ORDER BY created_at ${direction}, id ${direction}
+       ORDER BY ${sortKey} ${direction}, id ${direction}
        LIMIT :limit`,
     plannedPerCall: true,
   });
 }
 
-/** GET /api/evaluations: a page newest first (the default) or oldest first. */
-export const listEvaluations = { newest: listInOrder('newest'), oldest: listInOrder('oldest') };
+/** GET /api/evaluations: a page newest first (the default) or oldest first, by either plan. */
+export const listEvaluations = {
+  walk: { newest: listInOrder('newest', 'walk'), oldest: listInOrder('oldest', 'walk') },
+  matchesFirst: {
+    newest: listInOrder('newest', 'matchesFirst'),
+    oldest: listInOrder('oldest', 'matchesFirst'),
+  },
+} satisfies Record<ListPlan, Record<'newest' | 'oldest', Statement<EvaluationListParams, ListedEvaluation>>>;
 
 /**
- * The list's rows for its filters, counted up to `cap` (the `total` of GET /api/evaluations). In the
- * list's order, so that for a common searched word the planner walks the user's rows newest first
- * and stops at the cap, rather than building a bitmap of every row holding the word.
+ * The list's rows for its filters, counted up to `cap` (the `total` of GET /api/evaluations).
+ * `walk`: in the list's order, so that for a common searched word the planner walks the user's rows
+ * newest first and stops at the cap, rather than building a bitmap of every row holding the word.
+ * `matchesFirst`: in no order, so the planner reads the search indexes' few matches and stops at the
+ * cap (a word in 1 subject of 997 read some 1,000,000 rows in the list's order at 10,000,000).
  */
-export const countEvaluations = defineStatement<EvaluationListFilters & { cap: number }, { count: number }>({
-  name: 'evaluations.count',
+export const countEvaluations = {
+  walk: countInPlan('walk'),
+  matchesFirst: countInPlan('matchesFirst'),
+} satisfies Record<ListPlan, Statement<EvaluationListFilters & { cap: number }, { count: number }>>;
+
+function countInPlan(plan: ListPlan): Statement<EvaluationListFilters & { cap: number }, { count: number }> {
+  return defineStatement<EvaluationListFilters & { cap: number }, { count: number }>({
+    name: `evaluations.count${plan === 'walk' ? '' : `[${plan}]`}`,
+    sql: `
+      SELECT count(*)::int AS count
+        FROM (SELECT 1
+                FROM evaluations
+               WHERE ${aligned(LIST_FILTERS, 21)}${plan === 'walk' ? '\n               ORDER BY created_at DESC, id DESC' : ''}
+               LIMIT :cap) AS capped`,
+    plannedPerCall: true,
+  });
+}
+
+/**
+ * The planner's estimate of the rows a search matches in the whole table, every user's (its plan's
+ * top row count, nothing executed): a fraction of a millisecond, sent only with a search. From the
+ * search indexes' statistics, right within a small factor for a word or an id range. Not the user's
+ * matches: the planner would multiply the user's share of the table by the word's, as if a word were
+ * as common in every tenant, and a tenant whose every subject holds a word would be estimated low.
+ * The table's matches bound the user's, and are what reading the (not user-scoped) word index costs.
+ * The search is estimated twice, summed: as searched, and with its last word whole (`wholeWords`,
+ * evaluation-search.ts says why); the sum is at least the larger, at most twice it.
+ */
+export const estimateSearch = defineStatement<
+  Pick<EvaluationListFilters, 'prefix' | 'prefixEnd' | 'words' | 'wholeWords'>,
+  { 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }
+>({
+  name: 'evaluations.estimateSearch',
   sql: `
-    SELECT count(*)::int AS count
-      FROM (SELECT 1
-              FROM evaluations
-             WHERE ${aligned(LIST_FILTERS, 19)}
-             ORDER BY created_at DESC, id DESC
-             LIMIT :cap) AS capped`,
+    EXPLAIN (FORMAT JSON)
+    SELECT 1
+      FROM evaluations
+     WHERE ${aligned(SEARCH_FILTER, 11)}
+     UNION ALL
+    SELECT 1
+      FROM evaluations
+     WHERE ${aligned(SEARCH_FILTER.replace(':words::text', ':wholeWords::text'), 11)}`,
   plannedPerCall: true,
 });
 
