@@ -169,7 +169,9 @@ describe('calibration map properties', () => {
         const same = items.map((item) => ({ ...item, inclusionProbability: pi }));
         const a = fitCalibrationMap(ones, 'platt')!;
         const b = fitCalibrationMap(same, 'platt')!;
-        a.points.forEach((point, i) => expect(b.points[i].calibrated).toBeCloseTo(point.calibrated, 9));
+        // Newton's iterations stop at a tolerance, so two fits of one problem agree to about 1e-9
+        // (a sample of 7 labels at p = 0 and π = 0.01 differed by 1.2e-9): 7 digits is still exact.
+        a.points.forEach((point, i) => expect(b.points[i].calibrated).toBeCloseTo(point.calibrated, 7));
         const c = isotonicPoints(ones);
         const d = isotonicPoints(same);
         expect(d.map((point) => point.selectedProbability)).toEqual(
