@@ -324,6 +324,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pack's audit sampling settings
+         * @description Defaults `{rate: 0, strategy: "uncertainty"}`: the audit is off. See PUT for what they do, and docs/reviews.md ("Audit sampling").
+         */
+        get: operations["PacksController_audit"];
+        /**
+         * Set the pack's audit sampling: the rate and the strategy
+         * @description From now on, each live evaluation of the pack (source `api`, `webhook` or `mcp`; never `playground` nor `simulation`) is drawn for audit when it is stored: it records the probability π it was selected with (`auditProbability`) and whether it was (`auditSelected`), both beside `result` in GET /api/evaluations/{id}. Every estimate made from audit labels can then weight a label by 1/π.
+         *
+         *     Selected automatic decisions (`accept`, `reject`) make the audit queue, `GET /api/reviews?queue=audit`, labeled with the label routes. Evaluations in `review` are drawn with the same formula: they are in the review queue anyway, and being selected marks their label as one of the probability sample. Evaluations stored before the change keep their draw (or none).
+         *
+         *     Both fields are required; answers the saved settings.
+         */
+        put: operations["PacksController_setAudit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/judge": {
         parameters: {
             query?: never;
@@ -430,7 +458,11 @@ export interface paths {
         };
         /**
          * The review queue: evaluations in `review`, newest first, at most 50 a page
-         * @description Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters with it.
+         * @description Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters, queue and order with it (one of another queue or order is `invalid cursor`).
+         *
+         *     `queue=audit` lists the audit queue instead: the evaluations with status `accept` or `reject` that the audit draw selected (`auditSelected` true; see PUT /api/packs/{packId}/audit), with the same filters, cursor and total. Label them with the label routes. Left out, or `queue=review`: the review queue, as before.
+         *
+         *     `order=value` orders the queue by the expected value of a label, highest first: v = (1 − p_min) / (1 + n), where p_min is the lowest selected probability of the evaluation's answers (`selectedProbabilities`) and n the number of labels the question at p_min (of several there, the one with the fewest labels, then the first id) already has on evaluations of the same pack version; v = 0 for an evaluation without answers. Ties: newest first, then by id. Values move as labels arrive, so a page reflects the labels at the time it is read. Left out, or `order=newest`: newest first. See docs/reviews.md.
          */
         get: operations["ReviewsController_list"];
         put?: never;
@@ -1346,6 +1378,19 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        AuditSettingsDto: {
+            /**
+             * @description The expected share of the pack's automatically decided evaluations (status `accept` or `reject`, source `api`, `webhook` or `mcp`) selected for audit. 0 (the default) is off: nothing is drawn and evaluations store `auditProbability` null.
+             * @example 0.05
+             */
+            rate: number;
+            /**
+             * @description `uniform`: every live evaluation is selected with probability π = `rate`. `uncertainty` (the default): π = min(1, rate·(0.2 + 0.8·u/ū)), where u is 1 − the lowest selected probability of the evaluation's answers (1 for a failed judgment) and ū the mean of u over the pack's latest 1,000 drawn automatic decisions: less certain decisions are checked more often, every one has π ≥ 0.2·rate, and the expected share stays `rate` (π = `rate` until ū is known). See docs/reviews.md, "Audit sampling".
+             * @default uncertainty
+             * @enum {string}
+             */
+            strategy: "uniform" | "uncertainty";
+        };
         TicketMessageDto: {
             /** @enum {string} */
             role: "customer" | "agent" | "system";
@@ -1532,6 +1577,10 @@ export interface components {
             };
             usage: components["schemas"]["UsageDto"];
             labels: components["schemas"]["LabelDto"][];
+            /** @description π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit. */
+            auditProbability?: number | null;
+            /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
+            auditSelected?: boolean | null;
         };
         ReviewItemDto: {
             /** Format: uuid */
@@ -1550,6 +1599,10 @@ export interface components {
             createdAt: string;
             result: components["schemas"]["JudgmentResultDto"];
             redactedTicket: components["schemas"]["TicketDto"];
+            /** @description π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit. */
+            auditProbability?: number | null;
+            /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
+            auditSelected?: boolean | null;
         };
         ReviewPageDto: {
             items: components["schemas"]["ReviewItemDto"][];
@@ -2130,6 +2183,18 @@ export interface components {
             labeled?: "true" | "false";
             /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
             source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+            /**
+             * @description `review`: evaluations in `review` (the default). `audit`: the automatic decisions (`accept`, `reject`) the audit draw selected.
+             * @default review
+             * @enum {string}
+             */
+            queue: "review" | "audit";
+            /**
+             * @description `newest`: newest first (the default). `value`: the expected value of a label first, v = (1 − p_min) / (1 + labels of that question in the pack version); see the operation.
+             * @default newest
+             * @enum {string}
+             */
+            order: "newest" | "value";
             /** @description The `nextCursor` of the previous page. */
             cursor?: string;
         };
@@ -3230,6 +3295,133 @@ export interface operations {
             };
         };
     };
+    PacksController_audit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettingsDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PacksController_setAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettingsDto"];
+                };
+            };
+            /** @description `invalid request` with `issues`: `rate` missing, not a number or outside 0..1; `strategy` missing or unknown; another field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     JudgeController_judgeTicket: {
         parameters: {
             query?: never;
@@ -3577,6 +3769,10 @@ export interface operations {
                 labeled?: "true" | "false";
                 /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
                 source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+                /** @description `review`: evaluations in `review` (the default). `audit`: the automatic decisions (`accept`, `reject`) the audit draw selected. */
+                queue?: "review" | "audit";
+                /** @description `newest`: newest first (the default). `value`: the expected value of a label first, v = (1 − p_min) / (1 + labels of that question in the pack version); see the operation. */
+                order?: "newest" | "value";
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
             };
@@ -3594,7 +3790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPageDto"];
                 };
             };
-            /** @description `invalid cursor` (malformed or another user's) or a bad filter */
+            /** @description `invalid cursor` (malformed, another user's, or of another queue or order) or `invalid request` naming a bad filter, `queue` or `order` */
             400: {
                 headers: {
                     [name: string]: unknown;
