@@ -22,6 +22,7 @@ const TOOLS = [
   'get_simulation',
   'list_simulations',
   'get_calibration',
+  'get_quality',
 ];
 
 interface Tenant {
@@ -130,6 +131,12 @@ describe('MCP tools over OAuth, against the REST answers', () => {
     expect(mcpReviews.total).toBe(evaluation.status === 'review' ? 1 : 0);
     expect(await structured(mcp, 'get_calibration', { packId: pack.id })).toEqual(
       (await keyed.get(`/api/packs/${pack.id}/calibration`)).body,
+    );
+    expect(await structured(mcp, 'get_calibration', { packId: pack.id, delta: 0.05 })).toEqual(
+      (await keyed.get(`/api/packs/${pack.id}/calibration?delta=0.05`)).body,
+    );
+    expect(await structured(mcp, 'get_quality', { packId: pack.id, confidence: 0.9 })).toEqual(
+      (await keyed.get(`/api/packs/${pack.id}/quality?confidence=0.9`)).body,
     );
     expect(
       await structured(mcp, 'delete_label', { evaluationId: judged.evaluationId, labelId: label.id }),

@@ -14,6 +14,8 @@ import { InboundEventEntity } from './entities/inbound-event.entity.js';
 import { WebhookDeliveryEntity } from './entities/webhook-delivery.entity.js';
 import {
   EvaluationDailySourceStatsEntity,
+  EvaluationDailyVersionStatsEntity,
+  EvaluationDailyAnswerEntity,
   EvaluationDailyStatsEntity,
 } from './entities/evaluation-daily-stats.entity.js';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
@@ -34,6 +36,7 @@ import { SimulationNames1795750239595 } from './migrations/1795750239595-simulat
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1795750324599-dataset-ticket-keys-and-expected-answers.js';
 import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evaluation-search.js';
 import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
+import { QualityCounters1795750800000 } from './migrations/1795750800000-quality-counters.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -63,6 +66,8 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
   EvaluationDailyStatsEntity,
   EvaluationDailySourceStatsEntity,
+  EvaluationDailyVersionStatsEntity,
+  EvaluationDailyAnswerEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -84,6 +89,7 @@ export const MIGRATIONS = [
   DatasetTicketKeysAndExpectedAnswers1795750324599,
   EvaluationSearch1795750411000,
   AuditSampling1795750500000,
+  QualityCounters1795750800000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -22,6 +22,7 @@ import { LabelRepository } from './repositories/label.repository.js';
 import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
 import { SimulationRepository } from './repositories/simulation.repository.js';
+import { QualityRepository } from './repositories/quality.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { WebhookRepository } from './repositories/webhook.repository.js';
 import { OAuthRepository } from './repositories/oauth.repository.js';
@@ -35,6 +36,7 @@ const REPOSITORIES = [
   EvaluationRepository,
   LabelRepository,
   StatsRepository,
+  QualityRepository,
   DatasetRepository,
   SimulationRepository,
   WebhookRepository,

@@ -1,12 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import {
+  agrees,
   calibrateQuestion,
+  calibrationErrors,
   ConflictError,
+  guaranteedThreshold,
   NotFoundError,
+  selectedProbability,
+  type AuditedAnswer,
+  type CalibrationErrors,
   type LabeledAnswer,
   type QuestionCalibration,
 } from '@app/domain';
-import { EvaluationRepository, LabelRepository, PackRepository, PackVersionLookup } from '@app/persistence';
+import {
+  EvaluationRepository,
+  LabelRepository,
+  PackRepository,
+  PackVersionLookup,
+  QualityRepository,
+  type LabeledDrawRow,
+} from '@app/persistence';
 
 /** Days of live traffic the threshold preview looks back over. */
 export const THRESHOLD_PREVIEW_DAYS = 30;
@@ -22,11 +35,29 @@ export interface ThresholdPreviewView {
   reviewShare: number | null;
 }
 
+/** What the audit sample says about a question's threshold and calibration (docs/quality.md). */
+export interface AuditCalibration {
+  /** Expected calibration error of the judge's probabilities and of the calibrated ones, on the audit sample. */
+  ece: CalibrationErrors;
+  /**
+   * The lowest threshold at which, with probability at least 1 − δ, reviewers agree with at least
+   * `targetAgreement` of the answers at or above it; null when the audit labels support none.
+   */
+  guaranteedMinSelectedProbability: number | null;
+  /** Share of the version's answers at or above the guaranteed threshold (decided automatically); null without one. */
+  coverageAtGuaranteed: number | null;
+  /** Without a guaranteed threshold: about how many more audit labels one needs; null when more alike cannot help. */
+  auditLabelsNeeded: number | null;
+  /** Audit-sample labels of the question. */
+  auditLabels: number;
+}
+
 export interface CalibrationView {
   packId: string;
   versionId: string;
   targetAgreement: number;
-  questions: Array<QuestionCalibration & { reviewShareAtSuggested: number | null }>;
+  delta: number;
+  questions: Array<QuestionCalibration & AuditCalibration & { reviewShareAtSuggested: number | null }>;
 }
 
 @Injectable()
@@ -36,6 +67,7 @@ export class CalibrationService {
     private readonly versions: PackVersionLookup,
     private readonly labels: LabelRepository,
     private readonly evaluations: EvaluationRepository,
+    private readonly quality: QualityRepository,
   ) {}
 
   /** Per-question calibration of a pack version (the live one by default) from its labels. */
@@ -44,6 +76,7 @@ export class CalibrationService {
     packId: string,
     versionId: string | undefined,
     targetAgreement: number,
+    delta = 0.1,
   ): Promise<CalibrationView> {
     const pack = await this.packs.find(userId, packId);
     if (!pack) throw new NotFoundError('pack not found');
@@ -53,7 +86,11 @@ export class CalibrationService {
     if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
 
     const byQuestion = new Map<string, LabeledAnswer[]>();
-    for (const row of await this.labels.listForVersion(userId, version.id)) {
+    const [labels, draws] = await Promise.all([
+      this.labels.listForVersion(userId, version.id),
+      this.quality.labeledDraws(userId, version.id),
+    ]);
+    for (const row of labels) {
       const items = byQuestion.get(row.questionId) ?? [];
       items.push({ model: row.result.answers[row.questionId], label: row.answer });
       byQuestion.set(row.questionId, items);
@@ -62,14 +99,27 @@ export class CalibrationService {
       version.document.questions.map(async (question) => {
         const report = calibrateQuestion(question, byQuestion.get(question.id) ?? [], targetAgreement);
         const threshold = report.suggestedMinSelectedProbability;
-        const reviewShareAtSuggested =
-          threshold === null
-            ? null
-            : await this.evaluations.shareBelowThreshold(userId, version.id, question.id, threshold);
-        return { ...report, reviewShareAtSuggested };
+        const sample = auditedAnswers(draws, question.id);
+        const guaranteed = guaranteedThreshold(sample, [], targetAgreement, delta);
+        const [reviewShareAtSuggested, belowGuaranteed] = await Promise.all(
+          [threshold, guaranteed.threshold].map((t) =>
+            t === null
+              ? Promise.resolve(null)
+              : this.evaluations.shareBelowThreshold(userId, version.id, question.id, t),
+          ),
+        );
+        return {
+          ...report,
+          reviewShareAtSuggested,
+          ece: calibrationErrors(sample),
+          guaranteedMinSelectedProbability: guaranteed.threshold,
+          coverageAtGuaranteed: belowGuaranteed === null ? null : 1 - belowGuaranteed,
+          auditLabelsNeeded: guaranteed.labelsNeeded,
+          auditLabels: guaranteed.labels,
+        };
       }),
     );
-    return { packId: pack.id, versionId: version.id, targetAgreement, questions };
+    return { packId: pack.id, versionId: version.id, targetAgreement, delta, questions };
   }
 
   /**
@@ -105,4 +155,20 @@ export class CalibrationService {
       reviewShare: evaluated ? below / evaluated : null,
     };
   }
+}
+
+/** A question's labeled answers in the audit sample: the judge's selected probability, agreement and π. */
+function auditedAnswers(draws: readonly LabeledDrawRow[], questionId: string): AuditedAnswer[] {
+  return draws.flatMap((draw) => {
+    const model = draw.answers[questionId];
+    const label = draw.labels[questionId];
+    if (!model || !label) return [];
+    return [
+      {
+        selectedProbability: selectedProbability(model),
+        agreed: agrees(model, label),
+        inclusionProbability: draw.auditProbability,
+      },
+    ];
+  });
 }

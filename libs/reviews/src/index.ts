@@ -17,3 +17,12 @@ export {
   type CalibrationView,
   type ThresholdPreviewView,
 } from './calibration.service.js';
+export {
+  QUALITY_DAYS,
+  QUALITY_MAX_DAYS,
+  QualityService,
+  qualityWindow,
+  type QualityQuery,
+  type QualityView,
+  type QuestionQualityView,
+} from './quality.service.js';

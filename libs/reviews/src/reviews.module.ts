@@ -1,11 +1,19 @@
 import { Module } from '@nestjs/common';
 import { CalibrationService } from './calibration.service.js';
+import { QualityService } from './quality.service.js';
 import { LabelExports } from './label.export.js';
 import { LabelService } from './label.service.js';
 import { ReviewService } from './review.service.js';
 import { StatsService } from './stats.service.js';
 
-const SERVICES = [LabelService, LabelExports, ReviewService, StatsService, CalibrationService];
+const SERVICES = [
+  LabelService,
+  LabelExports,
+  ReviewService,
+  StatsService,
+  CalibrationService,
+  QualityService,
+];
 
 @Module({ providers: SERVICES, exports: SERVICES })
 export class ReviewsModule {}

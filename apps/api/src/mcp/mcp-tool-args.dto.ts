@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CompareQueryDto, PackListItemDto } from '../packs/packs.dto.js';
 import { CalibrationQueryDto, CreateLabelDto, ListReviewsQueryDto } from '../reviews/reviews.dto.js';
 import { StatsQueryDto } from '../reviews/stats.dto.js';
+import { QualityQueryDto } from '../reviews/quality.dto.js';
 import { judgeBodySchema } from '../judging/judge-body.schema.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { StartSimulationDto } from '../simulations/simulations.dto.js';
@@ -87,6 +88,11 @@ export class GetCalibrationArgs extends CalibrationQueryDto {
   packId: string;
 }
 
+export class GetQualityArgs extends QualityQueryDto {
+  @Id('The pack.')
+  packId: string;
+}
+
 /** The answer of delete_label (the REST route answers 204 with no body). */
 export class LabelDeletedDto {
   @ApiProperty({ format: 'uuid' })
@@ -119,6 +125,7 @@ export const MCP_SCHEMA_MODELS = [
   StartSimulationArgs,
   SimulationIdArgs,
   GetCalibrationArgs,
+  GetQualityArgs,
   LabelDeletedDto,
   PackListDto,
 ];

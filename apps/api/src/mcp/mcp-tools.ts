@@ -4,19 +4,21 @@ import { DatasetService } from '@app/datasets';
 import type { Permission } from '@app/domain';
 import { EvaluationService, JudgeService, toJudgeResponse } from '@app/judging';
 import { PackService } from '@app/packs';
-import { CalibrationService, LabelService, ReviewService, StatsService } from '@app/reviews';
+import { CalibrationService, LabelService, QualityService, ReviewService, StatsService } from '@app/reviews';
 import { SimulationService } from '@app/simulations';
 import { DatasetListDto } from '../datasets/datasets.dto.js';
 import { EvaluationDto, JudgeResponseDto, LabelDto } from '../judging/judgment.dto.js';
 import { PackComparisonDto, PackDto } from '../packs/packs.dto.js';
 import { CalibrationDto, ReviewPageDto } from '../reviews/reviews.dto.js';
 import { StatsDto } from '../reviews/stats.dto.js';
+import { QualityDto } from '../reviews/quality.dto.js';
 import { SimulationDto, SimulationIdDto, SimulationListDto } from '../simulations/simulations.dto.js';
 import {
   ComparePackVersionsArgs,
   DeleteLabelArgs,
   EvaluationIdArgs,
   GetCalibrationArgs,
+  GetQualityArgs,
   JudgeTicketArgs,
   LabelDeletedDto,
   LabelEvaluationArgs,
@@ -64,6 +66,7 @@ export class McpTools {
     labels: LabelService,
     stats: StatsService,
     calibration: CalibrationService,
+    quality: QualityService,
     datasets: DatasetService,
     simulations: SimulationService,
   ) {
@@ -221,12 +224,24 @@ export class McpTools {
         name: 'get_calibration',
         title: 'Calibrate review thresholds',
         description:
-          "For each question of a pack version (the live one unless versionId is given): labeled count, agreement with reviewers, Cohen's kappa, and the review threshold that reaches targetAgreement (default 0.95).",
+          "For each question of a pack version (the live one unless versionId is given): labeled count, agreement with reviewers, Cohen's kappa, the review threshold that reaches targetAgreement (default 0.95) as a point estimate, and from the audit sample the expected calibration error raw and calibrated and guaranteedMinSelectedProbability, the lowest threshold that reaches targetAgreement with probability at least 1 - delta (default 0.1), or null with auditLabelsNeeded.",
         permission: 'judgments:read',
         args: GetCalibrationArgs,
         output: CalibrationDto,
         readOnly: true,
-        run: (p, a) => calibration.calibrate(p.userId, a.packId, a.versionId, a.targetAgreement ?? 0.95),
+        run: (p, a) =>
+          calibration.calibrate(p.userId, a.packId, a.versionId, a.targetAgreement ?? 0.95, a.delta ?? 0.1),
+      }),
+      tool<GetQualityArgs>({
+        name: 'get_quality',
+        title: 'How often the judge is right',
+        description:
+          "For a pack version's live traffic in a window of UTC days (the live version and the last 30 days unless given): how often reviewers agree with the automatic decisions (autoDecisionAccuracy), and per question the agreement and each answer's share, raw (judgeShare) and corrected for the judge's errors (correctedShare), each with an interval at `confidence` (default 0.95) and the number of audit labels behind it; null where the labels support no estimate.",
+        permission: 'judgments:read',
+        args: GetQualityArgs,
+        output: QualityDto,
+        readOnly: true,
+        run: (p, a) => quality.estimate(p.userId, a.packId, { ...a, confidence: a.confidence ?? 0.95 }),
       }),
     ];
   }

@@ -173,6 +173,7 @@ export class ReviewsController {
       packId,
       query.versionId,
       query.targetAgreement ?? 0.95,
+      query.delta ?? 0.1,
     );
   }
 

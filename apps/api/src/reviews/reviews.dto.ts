@@ -157,6 +157,20 @@ export class CalibrationQueryDto {
   @Min(0)
   @Max(1)
   targetAgreement?: number;
+
+  @ApiPropertyOptional({
+    minimum: 0.001,
+    maximum: 0.5,
+    default: 0.1,
+    description:
+      'The risk δ the guaranteed threshold may take: with probability at least 1 − δ, reviewers agree with at least `targetAgreement` of the answers at or above it.',
+  })
+  @Omittable()
+  @Type(() => Number)
+  @IsNumber()
+  @Min(0.001)
+  @Max(0.5)
+  delta?: number;
 }
 
 class ReliabilityBinDto {
@@ -188,6 +202,26 @@ class ConfusionDto {
   matrix: number[][];
 }
 
+class CalibrationErrorsDto {
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: "ECE of the judge's own selected probabilities.",
+  })
+  raw: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'ECE of the calibrated probabilities, each from a map fitted without it (5-fold cross-fitting).',
+  })
+  calibrated: number | null;
+
+  @ApiProperty()
+  labels: number;
+}
+
 class QuestionCalibrationDto {
   @ApiProperty()
   questionId: string;
@@ -217,7 +251,12 @@ class QuestionCalibrationDto {
   })
   reliability: ReliabilityBinDto[];
 
-  @ApiProperty({ nullable: true, type: Number })
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'A point estimate: the lowest threshold at which the labeled answers at or above it agree at least `targetAgreement`, with no allowance for chance. Prefer `guaranteedMinSelectedProbability`.',
+  })
   suggestedMinSelectedProbability: number | null;
 
   @ApiProperty({
@@ -233,6 +272,39 @@ class QuestionCalibrationDto {
     description: "Share of this version's evaluations whose selected probability is below the suggestion.",
   })
   reviewShareAtSuggested: number | null;
+
+  @ApiProperty({
+    type: CalibrationErrorsDto,
+    description: 'Expected calibration error on the audit sample, raw and calibrated.',
+  })
+  ece: CalibrationErrorsDto;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'The lowest threshold t such that, with probability at least 1 − `delta`, reviewers agree with at least `targetAgreement` of the answers at or above t: fixed-sequence testing from high thresholds down with exact binomial (Clopper–Pearson) bounds on the audit sample ("Trust or Escalate", ICLR 2025). Null when the audit labels support none. See docs/quality.md.',
+  })
+  guaranteedMinSelectedProbability: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      "Share of this version's answers at or above the guaranteed threshold: what it would decide automatically. Null without one.",
+  })
+  coverageAtGuaranteed: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'Without a guaranteed threshold: about how many more audit labels would let one pass if agreement stays as it is; null when more labels alike cannot help (or there is a threshold).',
+  })
+  auditLabelsNeeded: number | null;
+
+  @ApiProperty({ description: 'Labels of this question on audit-sample evaluations.' })
+  auditLabels: number;
 }
 
 export class CalibrationDto {
@@ -244,6 +316,9 @@ export class CalibrationDto {
 
   @ApiProperty()
   targetAgreement: number;
+
+  @ApiProperty({ description: 'The risk δ of the guaranteed thresholds.' })
+  delta: number;
 
   @ApiProperty({ type: [QuestionCalibrationDto] })
   questions: QuestionCalibrationDto[];

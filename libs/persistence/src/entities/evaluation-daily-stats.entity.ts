@@ -47,3 +47,47 @@ export class EvaluationDailySourceStatsEntity extends DailyCounters {
   @PrimaryColumn('text')
   source: string;
 }
+
+/**
+ * Per pack version and UTC day, live traffic only (api, webhook, mcp): evaluations by status and
+ * the automatic decisions selected for audit, kept by the same trigger (GET /api/packs/{id}/quality).
+ */
+@Entity('evaluation_daily_version_stats')
+export class EvaluationDailyVersionStatsEntity {
+  @PrimaryColumn('uuid', { name: 'pack_version_id' })
+  packVersionId: string;
+
+  @PrimaryColumn('date')
+  day: string;
+
+  @Column('integer', { default: 0 })
+  accept: number;
+
+  @Column('integer', { default: 0 })
+  review: number;
+
+  @Column('integer', { default: 0 })
+  reject: number;
+
+  @Column('integer', { default: 0 })
+  audited: number;
+}
+
+/** Per pack version, UTC day, question and answer (its category), live traffic only: the judge's answers. */
+@Entity('evaluation_daily_answers')
+export class EvaluationDailyAnswerEntity {
+  @PrimaryColumn('uuid', { name: 'pack_version_id' })
+  packVersionId: string;
+
+  @PrimaryColumn('date')
+  day: string;
+
+  @PrimaryColumn('text', { name: 'question_id' })
+  questionId: string;
+
+  @PrimaryColumn('text')
+  answer: string;
+
+  @Column('integer', { default: 0 })
+  count: number;
+}

@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const COUNTERS = `count(*) FILTER (WHERE status = 'accept'), count(*) FILTER (WHERE status = 'review'),
                count(*) FILTER (WHERE status = 'reject'), sum(latency_ms), sum(input_tokens), sum(output_tokens)`;
 
-const ADD_TO = (table: string, key: string) => `
+export const ADD_TO = (table: string, key: string) => `
         INSERT INTO ${table} AS s (${key}, accept, review, reject, latency_ms_sum, input_tokens, output_tokens)
         SELECT ${key.replace('day', `(created_at AT TIME ZONE 'UTC')::date`)},
                ${COUNTERS}
@@ -24,7 +24,7 @@ const ADD_TO = (table: string, key: string) => `
           input_tokens = s.input_tokens + excluded.input_tokens,
           output_tokens = s.output_tokens + excluded.output_tokens;`;
 
-const FUNCTION = (body: string) => `
+export const FUNCTION = (body: string) => `
       CREATE OR REPLACE FUNCTION evaluation_daily_stats_add() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN${body}
         RETURN NULL;

@@ -9,6 +9,7 @@ import * as inbound from './inbound.statements.js';
 import * as labels from './labels.statements.js';
 import * as oauth from './oauth.statements.js';
 import * as packs from './packs.statements.js';
+import * as quality from './quality.statements.js';
 import * as simulations from './simulations.statements.js';
 import * as stats from './stats.statements.js';
 
@@ -27,6 +28,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   labels,
   oauth,
   packs,
+  quality,
   simulations,
   stats,
 };

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { PreparedSql } from '../statements/prepared-sql.js';
+import {
+  answerCounts,
+  labeledDraws,
+  versionCounts,
+  type AnswerCountRow,
+  type LabeledDrawRow,
+  type VersionCountsRow,
+  type VersionWindow,
+} from '../statements/quality.statements.js';
+
+/**
+ * Reads for the quality estimates (GET /api/packs/{packId}/quality, the calibration report's
+ * guaranteed threshold): the per-day counters of a version's live traffic and its labeled audit sample.
+ * The caller has checked that the version is the user's.
+ */
+@Injectable()
+export class QualityRepository {
+  constructor(private readonly sql: PreparedSql) {}
+
+  async counts(window: VersionWindow): Promise<VersionCountsRow> {
+    return (await this.sql.first(versionCounts, window)) ?? { evaluations: 0, autoDecided: 0, audited: 0 };
+  }
+
+  answers(window: VersionWindow): Promise<AnswerCountRow[]> {
+    return this.sql.rows(answerCounts, window);
+  }
+
+  /** The labeled audit sample of a version, in a window of UTC days or (without one) all of it. */
+  labeledDraws(
+    userId: string,
+    versionId: string,
+    days?: { fromDay: string; toDay: string },
+  ): Promise<LabeledDrawRow[]> {
+    return this.sql.rows(labeledDraws, {
+      userId,
+      versionId,
+      fromDay: days?.fromDay ?? null,
+      toDay: days?.toDay ?? null,
+    });
+  }
+}

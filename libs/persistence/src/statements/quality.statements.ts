@@ -1,0 +1,75 @@
+import type { Answer } from '@app/domain';
+import { defineStatement } from './statement.js';
+
+/** A pack version's window: its UTC days from `fromDay` to `toDay`, both included. */
+export interface VersionWindow {
+  versionId: string;
+  fromDay: string;
+  toDay: string;
+}
+
+export interface VersionCountsRow {
+  evaluations: number;
+  autoDecided: number;
+  audited: number;
+}
+
+/**
+ * The live evaluations of a version in a window, by the counters the trigger keeps per version and
+ * day (1795750800000-quality-counters.ts): at most one row a day, however many evaluations.
+ */
+export const versionCounts = defineStatement<VersionWindow, VersionCountsRow>({
+  name: 'quality.versionCounts',
+  sql: `
+    SELECT coalesce(sum(accept + review + reject), 0)::int AS evaluations,
+           coalesce(sum(accept + reject), 0)::int AS "autoDecided",
+           coalesce(sum(audited), 0)::int AS audited
+      FROM evaluation_daily_version_stats
+     WHERE pack_version_id = :versionId AND day >= :fromDay::date AND day <= :toDay::date`,
+});
+
+export interface AnswerCountRow {
+  questionId: string;
+  answer: string;
+  count: number;
+}
+
+/** The judge's answers of a version's live evaluations in a window, per question and answer. */
+export const answerCounts = defineStatement<VersionWindow, AnswerCountRow>({
+  name: 'quality.answerCounts',
+  sql: `
+    SELECT question_id AS "questionId", answer, sum(count)::int AS count
+      FROM evaluation_daily_answers
+     WHERE pack_version_id = :versionId AND day >= :fromDay::date AND day <= :toDay::date
+     GROUP BY question_id, answer
+     ORDER BY question_id, answer`,
+});
+
+export interface LabeledDrawRow {
+  status: string;
+  /** π: the probability with which the evaluation was selected. */
+  auditProbability: number;
+  answers: Record<string, Answer>;
+  /** The reviewer's answer per labeled question. */
+  labels: Record<string, Answer>;
+}
+
+/**
+ * The labeled evaluations of the audit sample: live evaluations of the version drawn and selected
+ * (any status: a selected review item's label counts as well), with their labels, on the partial
+ * index that holds only these rows. `fromDay`/`toDay` null: the version's whole history.
+ */
+export const labeledDraws = defineStatement<
+  { userId: string; versionId: string; fromDay: string | null; toDay: string | null },
+  LabeledDrawRow
+>({
+  name: 'quality.labeledDraws',
+  sql: `
+    SELECT e.status, e.audit_probability AS "auditProbability", e.result -> 'answers' AS answers,
+           (SELECT jsonb_object_agg(l.question_id, l.answer) FROM labels l WHERE l.evaluation_id = e.id) AS labels
+      FROM evaluations e
+     WHERE e.pack_version_id = :versionId AND e.audit_selected AND e.labeled AND e.user_id = :userId
+       AND (:fromDay::date IS NULL OR e.created_at >= (:fromDay::date AT TIME ZONE 'UTC'))
+       AND (:toDay::date IS NULL OR e.created_at < ((:toDay::date + 1) AT TIME ZONE 'UTC'))`,
+  plannedPerCall: true,
+});
