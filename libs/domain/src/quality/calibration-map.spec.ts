@@ -183,7 +183,9 @@ describe('calibration map properties', () => {
         const same = items.map((item) => ({ ...item, inclusionProbability: pi }));
         const a = fitCalibrationMap(ones, 'platt')!;
         const b = fitCalibrationMap(same, 'platt')!;
-        a.points.forEach((point, i) => expect(b.points[i].calibrated).toBeCloseTo(point.calibrated, 9));
+        // Newton stops within about 1e-8 of the optimum; with every p equal the slope is set by the
+        // ridge alone, and that much shows at the far end of the grid.
+        a.points.forEach((point, i) => expect(b.points[i].calibrated).toBeCloseTo(point.calibrated, 6));
         const c = isotonicPoints(ones);
         const d = isotonicPoints(same);
         expect(d.map((point) => point.selectedProbability)).toEqual(
