@@ -154,6 +154,33 @@ describe('GET /api/packs/{packId}/quality and the calibration report’s guarant
     });
   });
 
+  it('puts each live pack with the audit on on the dashboard: accuracy, and the labels still needed for ±5 points', async () => {
+    const { keyed } = await newTenant(api.url);
+    expect((await keyed.get('/api/stats')).body.quality).toEqual([]);
+    const off = await createPublishedPack(keyed, DOCUMENT, 'Audit off');
+    const pack = await auditedPack(keyed);
+    await judge(keyed, off.id, 0.9);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await judge(keyed, pack.id, 0.9));
+    expect((await keyed.get('/api/stats')).body.quality).toEqual([
+      {
+        packId: pack.id,
+        packName: 'Triage',
+        versionId: pack.liveVersionId,
+        autoDecisionAccuracy: { estimate: null, low: null, high: null, labels: 0 },
+        // No label: the worst case, 1.959964² / (4 · 0.05²) = 384.1 → 385.
+        auditLabelsForFivePoints: 385,
+      },
+    ]);
+    for (const id of ids) expect((await label(keyed, id, billing)).status).toBe(201);
+    const [card] = (await keyed.get('/api/stats')).body.quality;
+    // 4 of 4 agree: Wilson's interval at n = 4, half-width h; n·(h/0.05)² labels in all, less the 4.
+    const { low, high } = wilson95(4, 4);
+    expect(card.autoDecisionAccuracy).toMatchObject({ estimate: 1, labels: 4 });
+    expect(card.autoDecisionAccuracy.low).toBeCloseTo(low, 4);
+    expect(card.auditLabelsForFivePoints).toBe(Math.ceil(4 * ((high - low) / 2 / 0.05) ** 2 - 1e-9) - 4);
+  });
+
   it('leaves out labels outside the audit draw', async () => {
     const { keyed } = await newTenant(api.url);
     const pack = await createPublishedPack(keyed, DOCUMENT); // the audit off: nothing drawn

@@ -8,6 +8,14 @@ SELECT question_id AS "questionId", answer, sum(count)::int AS count
  GROUP BY question_id, answer
  ORDER BY question_id, answer;
 
+-- quality.auditedPacks
+-- params: $1 userId, $2 limit
+SELECT id AS "packId", name AS "packName", live_version_id AS "versionId"
+  FROM packs
+ WHERE user_id = $1 AND deleted_at IS NULL AND audit_rate > 0 AND live_version_id IS NOT NULL
+ ORDER BY updated_at DESC, id DESC
+ LIMIT $2;
+
 -- quality.labeledDraws
 -- params: $1 versionId, $2 userId, $3 fromDay, $4 toDay
 -- planned per call (unnamed)

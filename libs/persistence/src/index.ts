@@ -57,7 +57,12 @@ export {
 } from './repositories/label.repository.js';
 export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';
 export { QualityRepository } from './repositories/quality.repository.js';
-export type { AnswerCountRow, LabeledDrawRow, VersionCountsRow } from './statements/quality.statements.js';
+export type {
+  AnswerCountRow,
+  AuditedPackRow,
+  LabeledDrawRow,
+  VersionCountsRow,
+} from './statements/quality.statements.js';
 export { DatasetEntity, DatasetTicketEntity } from './entities/dataset.entity.js';
 export { SimulationEntity, type SimulationStatus } from './entities/simulation.entity.js';
 export {

@@ -18,10 +18,13 @@ export {
   type ThresholdPreviewView,
 } from './calibration.service.js';
 export {
+  auditLabelsForMargin,
+  QUALITY_CARD_PACKS,
   QUALITY_DAYS,
   QUALITY_MAX_DAYS,
   QualityService,
   qualityWindow,
+  type PackQualityView,
   type QualityQuery,
   type QualityView,
   type QuestionQualityView,

@@ -54,6 +54,20 @@ export interface QualityView {
 
 const AUTOMATIC = new Set(['accept', 'reject']);
 
+/** The most packs the dashboard's Quality card shows. */
+export const QUALITY_CARD_PACKS = 5;
+
+/** One pack on the dashboard's Quality card (GET /api/stats `quality`). */
+export interface PackQualityView {
+  packId: string;
+  packName: string;
+  versionId: string;
+  /** Over the live version's last 30 days, at 95%. */
+  autoDecisionAccuracy: ShareEstimate;
+  /** About how many more audit labels the interval needs to be at most ±5 points; 0 when it is. */
+  auditLabelsForFivePoints: number;
+}
+
 /**
  * How good the judge is on a pack version's live traffic (docs/quality.md): every estimate comes
  * from the audit sample's labels, each weighted by 1/π, never from labels given outside the draw.
@@ -65,6 +79,29 @@ export class QualityService {
     private readonly versions: PackVersionLookup,
     private readonly quality: QualityRepository,
   ) {}
+
+  /**
+   * The automatic-decision accuracy of the user's live packs with the audit on (at most
+   * QUALITY_CARD_PACKS, most recently changed first), over the last 30 days at 95%.
+   */
+  async card(userId: string, now = new Date()): Promise<PackQualityView[]> {
+    const packs = await this.quality.auditedPacks(userId, QUALITY_CARD_PACKS);
+    const { from, to } = qualityWindow({}, now);
+    return Promise.all(
+      packs.map(async (pack) => {
+        const draws = await this.quality.labeledDraws(userId, pack.versionId, { fromDay: from, toDay: to });
+        const accuracy = autoDecisionAccuracy(
+          draws.filter((draw) => AUTOMATIC.has(draw.status)).map(audited),
+          0.95,
+        );
+        return {
+          ...pack,
+          autoDecisionAccuracy: accuracy,
+          auditLabelsForFivePoints: auditLabelsForMargin(accuracy, 0.95),
+        };
+      }),
+    );
+  }
 
   async estimate(
     userId: string,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EvaluationSource } from '@app/domain';
+import { QualityService, type PackQualityView } from './quality.service.js';
 import {
   SimulationRepository,
   StatsRepository,
@@ -34,6 +35,8 @@ export interface StatsView {
   reviewsToLabel: number;
   webhookFailureCount: number;
   daily: Array<{ date: string; accept: number; review: number; reject: number }>;
+  /** The dashboard's Quality card: live packs with the audit on (empty when none). */
+  quality: PackQualityView[];
 }
 
 /** The UTC dates of the `days` days ending with `today`, oldest first. */
@@ -54,6 +57,7 @@ export class StatsService {
     private readonly stats: StatsRepository,
     private readonly simulations: SimulationRepository,
     private readonly webhooks: WebhookRepository,
+    private readonly quality: QualityService,
   ) {}
 
   /**
@@ -64,11 +68,12 @@ export class StatsService {
     const days = utcDays(now, STATS_DAYS);
     const today = days[days.length - 1];
     const only = sources ? [...sources] : undefined;
-    const [rows, reviewsToLabel, runs, failures] = await Promise.all([
+    const [rows, reviewsToLabel, runs, failures, quality] = await Promise.all([
       this.stats.daily(userId, today, STATS_DAYS, only),
       this.stats.unlabeledReviews(userId, only),
       this.simulations.list(userId, 5),
       this.webhooks.failures(userId, 5),
+      this.quality.card(userId, now),
     ]);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     const todayRow: DailyStatsRow = byDay.get(today) ?? {
@@ -110,6 +115,7 @@ export class StatsService {
         const row = byDay.get(date);
         return { date, accept: row?.accept ?? 0, review: row?.review ?? 0, reject: row?.reject ?? 0 };
       }),
+      quality,
     };
   }
 }

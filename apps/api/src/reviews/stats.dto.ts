@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { EvaluationSource } from '@app/domain';
+import { ShareEstimateDto } from './quality.dto.js';
 import { SourceFilter } from './source-filter.js';
 
 export class StatsQueryDto {
@@ -91,6 +92,26 @@ class WebhookFailureDto {
   updatedAt: string;
 }
 
+class PackQualityDto {
+  @ApiProperty({ format: 'uuid' })
+  packId: string;
+
+  @ApiProperty()
+  packName: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The live version the figures are of.' })
+  versionId: string;
+
+  @ApiProperty({ type: ShareEstimateDto })
+  autoDecisionAccuracy: ShareEstimateDto;
+
+  @ApiProperty({
+    description:
+      'About how many more audit labels the interval needs to be at most ±5 points (0 when it is): the labels times the square of the half-width over 0.05, less the labels there are; 385 at 95% with none.',
+  })
+  auditLabelsForFivePoints: number;
+}
+
 export class StatsDto {
   @ApiProperty({ description: 'Evaluations created today (UTC).' })
   evaluationsToday: number;
@@ -125,4 +146,11 @@ export class StatsDto {
 
   @ApiProperty({ type: [DailyDto], description: 'The last 30 UTC days, oldest first, zeros included.' })
   daily: DailyDto[];
+
+  @ApiPropertyOptional({
+    type: [PackQualityDto],
+    description:
+      "The dashboard's Quality card: each live pack with the audit on (at most 5, most recently changed first), how often reviewers agree with its automatic decisions over the live version's last 30 days, at 95% (GET /api/packs/{packId}/quality has the rest). Live traffic only, whatever `source` says. Not in the contract: clients should accept its absence.",
+  })
+  quality?: PackQualityDto[];
 }

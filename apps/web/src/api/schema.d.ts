@@ -590,6 +590,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How often the judge is right on live traffic, with intervals, from the audit sample
+         * @description Over a pack version's live evaluations (sources api, webhook and mcp) in a window of whole UTC days (the last 30 by default): the counts; `autoDecisionAccuracy`, the share of automatic decisions the reviewers agree with; and per question the agreement and each answer's share, the judge's raw `judgeShare` and `correctedShare`, corrected for the judge's errors (prediction-powered inference). Only labels on evaluations selected by the audit draw count, each weighted by 1/π, so the estimates are unbiased; labels given outside the draw (the review queue) are not a random sample and are left out. An estimate the labels cannot support is null, with `labels` saying how many exist. See docs/quality.md.
+         */
+        get: operations["QualityController_estimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/datasets": {
         parameters: {
             query?: never;
@@ -1666,6 +1686,29 @@ export interface components {
             review: number;
             reject: number;
         };
+        ShareEstimateDto: {
+            /** @description The estimate; null when no label supports one. */
+            estimate: number | null;
+            /** @description Lower end of the interval at `confidence`. */
+            low: number | null;
+            /** @description Upper end of the interval at `confidence`. */
+            high: number | null;
+            /** @description Labels the estimate rests on (audit-sample evaluations labeled). */
+            labels: number;
+        };
+        PackQualityDto: {
+            /** Format: uuid */
+            packId: string;
+            packName: string;
+            /**
+             * Format: uuid
+             * @description The live version the figures are of.
+             */
+            versionId: string;
+            autoDecisionAccuracy: components["schemas"]["ShareEstimateDto"];
+            /** @description About how many more audit labels the interval needs to be at most ±5 points (0 when it is): the labels times the square of the half-width over 0.05, less the labels there are; 385 at 95% with none. */
+            auditLabelsForFivePoints: number;
+        };
         StatsDto: {
             /** @description Evaluations created today (UTC). */
             evaluationsToday: number;
@@ -1685,6 +1728,8 @@ export interface components {
             webhookFailureCount: number;
             /** @description The last 30 UTC days, oldest first, zeros included. */
             daily: components["schemas"]["DailyDto"][];
+            /** @description The dashboard's Quality card: each live pack with the audit on (at most 5, most recently changed first), how often reviewers agree with its automatic decisions over the live version's last 30 days, at 95% (GET /api/packs/{packId}/quality has the rest). Live traffic only, whatever `source` says. Not in the contract: clients should accept its absence. */
+            quality?: components["schemas"]["PackQualityDto"][];
         };
         ConfusionDto: {
             /** @description Answer categories (choice value, true/false, score, or `(none)` for a failed judgment). */
@@ -1698,6 +1743,13 @@ export interface components {
             count: number;
             agreement: number | null;
         };
+        CalibrationErrorsDto: {
+            /** @description ECE of the judge's own selected probabilities. */
+            raw: number | null;
+            /** @description ECE of the calibrated probabilities, each from a map fitted without it (5-fold cross-fitting). */
+            calibrated: number | null;
+            labels: number;
+        };
         QuestionCalibrationDto: {
             questionId: string;
             /** @enum {string} */
@@ -1709,16 +1761,29 @@ export interface components {
             confusion: components["schemas"]["ConfusionDto"];
             /** @description Model selected probability in 10 bins vs observed agreement. */
             reliability: components["schemas"]["ReliabilityBinDto"][];
+            /** @description A point estimate: the lowest threshold at which the labeled answers at or above it agree at least `targetAgreement`, with no allowance for chance. Prefer `guaranteedMinSelectedProbability`. */
             suggestedMinSelectedProbability: number | null;
             /** @description Labels still needed before the suggestion is worth applying: 30 minus `labeled`, at least 0 (docs/reviews.md). The web app offers "Use suggested threshold" only at 0. The suggestion itself is given from any number of labels. */
             labelsNeededForSuggestion: number;
             /** @description Share of this version's evaluations whose selected probability is below the suggestion. */
             reviewShareAtSuggested: number | null;
+            /** @description Expected calibration error on the audit sample, raw and calibrated. */
+            ece: components["schemas"]["CalibrationErrorsDto"];
+            /** @description The lowest threshold t such that, with probability at least 1 − `delta`, reviewers agree with at least `targetAgreement` of the answers at or above t: fixed-sequence testing from high thresholds down with exact binomial (Clopper–Pearson) bounds on the audit sample ("Trust or Escalate", ICLR 2025). Null when the audit labels support none. See docs/quality.md. */
+            guaranteedMinSelectedProbability: number | null;
+            /** @description Share of this version's answers at or above the guaranteed threshold: what it would decide automatically. Null without one. */
+            coverageAtGuaranteed: number | null;
+            /** @description Without a guaranteed threshold: about how many more audit labels would let one pass if agreement stays as it is; null when more labels alike cannot help (or there is a threshold). */
+            auditLabelsNeeded: number | null;
+            /** @description Labels of this question on audit-sample evaluations. */
+            auditLabels: number;
         };
         CalibrationDto: {
             packId: string;
             versionId: string;
             targetAgreement: number;
+            /** @description The risk δ of the guaranteed thresholds. */
+            delta: number;
             questions: components["schemas"]["QuestionCalibrationDto"][];
         };
         ThresholdPreviewDto: {
@@ -1742,6 +1807,52 @@ export interface components {
             belowThreshold: number;
             /** @description `belowThreshold / evaluated`: the share this question alone would have sent to review; null when none. */
             reviewShare: number | null;
+        };
+        CorrectedShareDto: {
+            /** @description The answer: a choice, `true`/`false` for a boolean, the score as text. */
+            value: string;
+            /** @description The judge's raw share of this answer in the window. */
+            judgeShare: number | null;
+            /** @description Prediction-powered: judgeShare plus the weighted mean, over the audit sample's labels, of (label is this answer − judge is this answer). Null without labels. */
+            correctedShare: number | null;
+            low: number | null;
+            high: number | null;
+            labels: number;
+        };
+        QuestionQualityDto: {
+            questionId: string;
+            /** @description Share of the question's audit labels that agree with the judge. */
+            agreement: components["schemas"]["ShareEstimateDto"];
+            /** @description Each answer's share, raw and corrected, the judge's most frequent first. */
+            answers: components["schemas"]["CorrectedShareDto"][];
+        };
+        QualityDto: {
+            /** Format: uuid */
+            packId: string;
+            /** Format: uuid */
+            versionId: string;
+            /**
+             * Format: date
+             * @description First UTC day of the window (included).
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last UTC day of the window (included).
+             */
+            to: string;
+            confidence: number;
+            /** @description Live evaluations (api, webhook, mcp) of the version in the window. */
+            evaluations: number;
+            /** @description Of them, decided automatically (accept or reject). */
+            autoDecided: number;
+            /** @description Automatic decisions selected for audit. */
+            audited: number;
+            /** @description Evaluations of the audit sample (any status) with at least one label. */
+            labeled: number;
+            /** @description Share of automatic decisions on which the reviewer agrees with every labeled question: the audit labels weighted by 1/π (Hájek), with a Wilson interval at Kish’s effective sample size. */
+            autoDecisionAccuracy: components["schemas"]["ShareEstimateDto"];
+            questions: components["schemas"]["QuestionQualityDto"][];
         };
         CreateDatasetDto: {
             /** @example November billing tickets */
@@ -2263,6 +2374,40 @@ export interface components {
             versionId?: string;
             /** @default 0.95 */
             targetAgreement: number;
+            /**
+             * @description The risk δ the guaranteed threshold may take: with probability at least 1 − δ, reviewers agree with at least `targetAgreement` of the answers at or above it.
+             * @default 0.1
+             */
+            delta: number;
+            /**
+             * Format: uuid
+             * @description The pack.
+             */
+            packId: string;
+        };
+        GetQualityArgs: {
+            /**
+             * Format: uuid
+             * @description A version of this pack; defaults to the live version.
+             */
+            versionId?: string;
+            /**
+             * Format: date
+             * @description First UTC day of the window (included); defaults to 29 days before `to`.
+             * @example 2026-11-01
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last UTC day of the window (included); defaults to today. At most 366 days from `from`.
+             * @example 2026-11-01
+             */
+            to?: string;
+            /**
+             * @description How often intervals computed this way contain the true value (0.95: 19 times in 20).
+             * @default 0.95
+             */
+            confidence: number;
             /**
              * Format: uuid
              * @description The pack.
@@ -4089,6 +4234,8 @@ export interface operations {
                 /** @description A version of this pack; defaults to the live version. */
                 versionId?: string;
                 targetAgreement?: number;
+                /** @description The risk δ the guaranteed threshold may take: with probability at least 1 − δ, reviewers agree with at least `targetAgreement` of the answers at or above it. */
+                delta?: number;
             };
             header?: never;
             path: {
@@ -4206,6 +4353,90 @@ export interface operations {
             };
             /** @description `pack not found` (missing, deleted, or another user's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    QualityController_estimate: {
+        parameters: {
+            query?: {
+                /** @description A version of this pack; defaults to the live version. */
+                versionId?: string;
+                /** @description First UTC day of the window (included); defaults to 29 days before `to`. */
+                from?: string;
+                /** @description Last UTC day of the window (included); defaults to today. At most 366 days from `from`. */
+                to?: string;
+                /** @description How often intervals computed this way contain the true value (0.95: 19 times in 20). */
+                confidence?: number;
+            };
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualityDto"];
+                };
+            };
+            /** @description `invalid request` (a malformed day or confidence), `from must not be later than to`, or a window over 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission judgments:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` or `version not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack has no published version` (when no versionId is given) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import {
   answerCounts,
+  auditedPacks,
+  type AuditedPackRow,
   labeledDraws,
   versionCounts,
   type AnswerCountRow,
@@ -25,6 +27,11 @@ export class QualityRepository {
 
   answers(window: VersionWindow): Promise<AnswerCountRow[]> {
     return this.sql.rows(answerCounts, window);
+  }
+
+  /** The user's live packs with the audit on, most recently changed first. */
+  auditedPacks(userId: string, limit: number): Promise<AuditedPackRow[]> {
+    return this.sql.rows(auditedPacks, { userId, limit });
   }
 
   /** The labeled audit sample of a version, in a window of UTC days or (without one) all of it. */

@@ -73,3 +73,23 @@ export const labeledDraws = defineStatement<
        AND (:toDay::date IS NULL OR e.created_at < ((:toDay::date + 1) AT TIME ZONE 'UTC'))`,
   plannedPerCall: true,
 });
+
+export interface AuditedPackRow {
+  packId: string;
+  packName: string;
+  versionId: string;
+}
+
+/**
+ * The user's live packs with the audit on, most recently changed first: the dashboard's Quality
+ * card (GET /api/stats `quality`). Few rows, on the packs' user index.
+ */
+export const auditedPacks = defineStatement<{ userId: string; limit: number }, AuditedPackRow>({
+  name: 'quality.auditedPacks',
+  sql: `
+    SELECT id AS "packId", name AS "packName", live_version_id AS "versionId"
+      FROM packs
+     WHERE user_id = :userId AND deleted_at IS NULL AND audit_rate > 0 AND live_version_id IS NOT NULL
+     ORDER BY updated_at DESC, id DESC
+     LIMIT :limit`,
+});

@@ -80,12 +80,18 @@ describe('figures', () => {
       suggestedMinSelectedProbability: null,
       reviewShareAtSuggested: null,
       labelsNeededForSuggestion: 0,
+      ece: { raw: null, calibrated: null, labels: 0 },
+      guaranteedMinSelectedProbability: null,
+      coverageAtGuaranteed: null,
+      auditLabelsNeeded: null,
+      auditLabels: 0,
     };
     expect(
       totalLabels({
         packId: 'p',
         versionId: 'v',
         targetAgreement: 0.95,
+        delta: 0.1,
         questions: [
           { ...question, questionId: 'a', labeled: 2 },
           { ...question, questionId: 'b', labeled: 3 },
