@@ -40,10 +40,10 @@ function kindOf(path: string, param: string): Kind | undefined {
     labelId: 'label',
     otherId: 'simulation',
     versionId: 'version',
-    from: 'version',
-    to: 'version',
   };
   if (byName[param]) return byName[param];
+  // Two versions on the comparison of a pack's versions; elsewhere (the quality window) days.
+  if ((param === 'from' || param === 'to') && path.endsWith('/compare')) return 'version';
   if (param !== 'id') return undefined;
   const byCollection: [string, Kind][] = [
     ['/app/keys/', 'key'],
