@@ -89,6 +89,14 @@ export const flag = (value: boolean): OptionSpec<'flag'> => ({ kind: 'flag', def
 
 /** A benchmark's own settings, for its results: the common ones (store URLs among them) left out. */
 export function settingsOf<O extends CommonOptions>(options: O): Omit<O, keyof CommonOptions> {
-  const { databaseUrl: _d, redisUrl: _r, writeDocs: _w, profile: _p, logLevel: _l, keepDatabase: _k, ...own } = options;
+  const {
+    databaseUrl: _d,
+    redisUrl: _r,
+    writeDocs: _w,
+    profile: _p,
+    logLevel: _l,
+    keepDatabase: _k,
+    ...own
+  } = options;
   return own;
 }
