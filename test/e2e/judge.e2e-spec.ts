@@ -90,6 +90,9 @@ describe('POST /api/judge through an OpenAI-compatible gateway', () => {
       selectedProbabilities: { abusive: 0.9, complexity: 0.9, department: 0.9 },
       usage: { inputTokens: 321, outputTokens: 45 },
       labels: [],
+      // The pack's audit is off (rate 0): nothing drawn.
+      auditProbability: null,
+      auditSelected: null,
     });
   });
 

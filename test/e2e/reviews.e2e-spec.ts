@@ -60,6 +60,8 @@ describe('review queue and labels', () => {
         subject: TICKET.subject,
         customerMessage: expect.stringContaining('[EMAIL]'),
       }),
+      auditProbability: null,
+      auditSelected: null,
     });
   });
 

@@ -34,6 +34,8 @@ export interface AppConfig {
   adminToken?: string;
   adminWriteToken?: string;
   metricsToken?: string;
+  /** Seeds the audit draw (AUDIT_SEED), for tests; unset: unpredictable. */
+  auditSeed?: number;
   /** The public origin, when configured (see PUBLIC_URL). */
   publicUrl?: string;
   /** Warnings to log once a logger exists (for example the development session secret). */
@@ -89,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'PUBLIC_URL is not set: the OAuth issuer and the MCP resource follow each request’s Host header; set it to the public origin',
     );
   }
+  if (parsed.AUDIT_SEED !== undefined && parsed.NODE_ENV === 'production') {
+    warnings.push(
+      'AUDIT_SEED is set: which evaluations are selected for audit can be predicted; unset it outside tests',
+    );
+  }
   return {
     nodeEnv: parsed.NODE_ENV as AppConfig['nodeEnv'],
     port: parsed.PORT,
@@ -128,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminWriteToken: parsed.ADMIN_WRITE_TOKEN,
     metricsToken: parsed.METRICS_TOKEN,
     publicUrl: parsed.PUBLIC_URL,
+    auditSeed: parsed.AUDIT_SEED,
     warnings,
   };
 }

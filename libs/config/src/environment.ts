@@ -204,6 +204,17 @@ export class Environment {
   })
   PUBLIC_URL?: string;
 
+  /**
+   * Seeds the audit draw's random numbers, a deterministic sequence per process, so tests know
+   * which evaluations are selected. Unset (always in production): unpredictable numbers.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(4_294_967_295)
+  AUDIT_SEED?: number;
+
   /** How long a worker's job lock lasts; a killed worker's jobs are retried after about this long. */
   @Transform(toInt)
   @IsInt()
@@ -221,4 +232,5 @@ export const OPTIONAL_VARIABLES = [
   'ADMIN_WRITE_TOKEN',
   'METRICS_TOKEN',
   'PUBLIC_URL',
+  'AUDIT_SEED',
 ] as const;

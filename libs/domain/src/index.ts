@@ -84,3 +84,4 @@ export {
   isActiveSimulation,
   type SimulationStatus,
 } from './simulation-status.js';
+export * from './quality/audit-draw.js';

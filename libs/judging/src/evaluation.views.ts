@@ -44,6 +44,9 @@ export interface EvaluationView extends EvaluationSummaryView {
   selectedProbabilities: Record<string, number>;
   usage: { inputTokens: number; outputTokens: number };
   labels: LabelView[];
+  /** The audit draw: π and whether it selected the evaluation; null when nothing was drawn. */
+  auditProbability: number | null;
+  auditSelected: boolean | null;
 }
 
 export interface JudgeResponse {
@@ -84,6 +87,8 @@ export function toEvaluationView(evaluation: EvaluationEntity, labels: LabelView
       evaluation.selectedProbabilities ?? selectedProbabilities(evaluation.result.answers),
     usage: { inputTokens: evaluation.inputTokens, outputTokens: evaluation.outputTokens },
     labels,
+    auditProbability: evaluation.auditProbability ?? null,
+    auditSelected: evaluation.auditSelected ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ export {
   type JudgeVersionInput,
 } from './judge.service.js';
 export { PlaygroundJudge } from './playground-judge.js';
+export { AuditSampler, type AuditCandidate } from './audit-sampler.js';
 export {
   EvaluationService,
   EVALUATIONS_PAGE_SIZE,

@@ -4,8 +4,11 @@ import {
   checkPackDocument,
   ConflictError,
   decide,
+  isAuditedSource,
   NotFoundError,
   redactTicket,
+  selectedProbabilities,
+  type AuditSettings,
   type EvaluationSource,
   type JudgmentResult,
   type PackDocument,
@@ -18,6 +21,7 @@ import {
   type NewEvaluation,
 } from '@app/persistence';
 import { Metrics } from '@app/metrics';
+import { AuditSampler } from './audit-sampler.js';
 import { MODEL_GATEWAY, type GatewayOutcome, type ModelGateway } from './gateway/model-gateway.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 
@@ -31,6 +35,11 @@ export interface JudgeVersionInput {
   document: PackDocument;
   ticket: Ticket;
   source: EvaluationSource;
+  /**
+   * The pack's audit settings, when the caller read them with the live version; left out, a live
+   * source's are looked up (cached) and other sources are not drawn.
+   */
+  audit?: AuditSettings;
 }
 
 function ticketText(ticket: Ticket): string {
@@ -57,6 +66,7 @@ export class JudgeService {
     private readonly idempotency: IdempotencyService,
     @Inject(MODEL_GATEWAY) private readonly gateway: ModelGateway,
     private readonly metrics: Metrics,
+    private readonly audits: AuditSampler,
   ) {}
 
   /** Judges against the pack's live version; with a key, at most once per (user, surface, key). */
@@ -81,6 +91,7 @@ export class JudgeService {
         document: live.document,
         ticket,
         source,
+        audit: live.audit,
       });
     };
     if (!idempotencyKey) return run();
@@ -122,6 +133,12 @@ export class JudgeService {
       ...(decision.derived ? { derived: decision.derived } : {}),
       ...(usage ? { usage } : {}),
     };
+    const candidate = {
+      ...input,
+      selectedProbabilities: selectedProbabilities(result.answers),
+      failed: !outcome.ok,
+    };
+    const audit = await this.audits.draw(candidate, await this.auditSettings(input));
     return {
       id: randomUUID(),
       userId: input.userId,
@@ -135,7 +152,20 @@ export class JudgeService {
       latencyMs: result.latencyMs,
       inputTokens: usage?.inputTokens ?? 0,
       outputTokens: usage?.outputTokens ?? 0,
+      ...(audit ? { auditProbability: audit.probability, auditSelected: audit.selected } : {}),
     };
+  }
+
+  /**
+   * The audit settings a judgment is drawn with: the caller's, else (live sources only, as inbound
+   * events judged by the worker) the pack's from the live-version cache; null for the playground and
+   * simulations, and for a pack deleted meanwhile.
+   */
+  private async auditSettings(input: JudgeVersionInput): Promise<AuditSettings | null> {
+    if (!isAuditedSource(input.source)) return null;
+    if (input.audit) return input.audit;
+    const live = await this.liveVersions.find(input.userId, input.packId);
+    return live.found ? live.audit : null;
   }
 
   /**

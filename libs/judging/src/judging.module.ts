@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { MetricsModule } from '@app/metrics';
+import { AuditSampler } from './audit-sampler.js';
 import { EvaluationService } from './evaluation.service.js';
 import { LocalLexicalGateway } from './gateway/local.gateway.js';
 import { MODEL_GATEWAY, type ModelGateway } from './gateway/model-gateway.js';
@@ -25,6 +26,7 @@ export function createModelGateway(config: AppConfig): ModelGateway {
     EvaluationService,
     IdempotencyService,
     IdempotencyKeyRepository,
+    AuditSampler,
   ],
   exports: [JudgeService, PlaygroundJudge, EvaluationService, IdempotencyService, IdempotencyKeyRepository],
 })

@@ -7,6 +7,7 @@ import {
   NotFoundError,
   planPublication,
   ValidationError,
+  type AuditSettings,
   type PackDocument,
 } from '@app/domain';
 import { PackRepository, type PackRecord } from '@app/persistence';
@@ -163,6 +164,20 @@ export class PackService {
     const to = versions.find((version) => version.id === toId);
     if (!from || !to) throw new NotFoundError('version not found');
     return compareDocuments(from.document, to.document);
+  }
+
+  /** The pack's audit settings (docs/reviews.md, "Audit sampling"); the defaults until set. */
+  async auditSettings(userId: string, packId: string): Promise<AuditSettings> {
+    const settings = await this.packs.findAuditSettings(userId, packId);
+    if (!settings) throw new NotFoundError('pack not found');
+    return settings;
+  }
+
+  /** Replaces the audit settings; judgments stored from now on are drawn with them. */
+  async setAuditSettings(userId: string, packId: string, settings: AuditSettings): Promise<AuditSettings> {
+    const saved = await this.packs.updateAuditSettings(userId, packId, settings);
+    if (!saved) throw new NotFoundError('pack not found');
+    return saved;
   }
 
   private async find(userId: string, packId: string): Promise<PackRecord> {

@@ -39,6 +39,166 @@ SELECT count(*)::int AS count
                OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $11::text))
          LIMIT $12) AS capped;
 
+-- evaluations.countAudits[all]
+-- params: $1 userId, $2 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+         LIMIT $2) AS capped;
+
+-- evaluations.countAudits[labeled]
+-- params: $1 userId, $2 labeled, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND labeled = $2
+         LIMIT $3) AS capped;
+
+-- evaluations.countAudits[labeled+sources]
+-- params: $1 userId, $2 labeled, $3 sources, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND labeled = $2
+           AND source = ANY($3::text[])
+         LIMIT $4) AS capped;
+
+-- evaluations.countAudits[packId]
+-- params: $1 userId, $2 packId, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+         LIMIT $3) AS capped;
+
+-- evaluations.countAudits[packId+labeled]
+-- params: $1 userId, $2 packId, $3 labeled, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND labeled = $3
+         LIMIT $4) AS capped;
+
+-- evaluations.countAudits[packId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 labeled, $4 sources, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND labeled = $3
+           AND source = ANY($4::text[])
+         LIMIT $5) AS capped;
+
+-- evaluations.countAudits[packId+questionId]
+-- params: $1 userId, $2 packId, $3 questionId, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+         LIMIT $4) AS capped;
+
+-- evaluations.countAudits[packId+questionId+labeled]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+           AND labeled = $4
+         LIMIT $5) AS capped;
+
+-- evaluations.countAudits[packId+questionId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+           AND labeled = $4
+           AND source = ANY($5::text[])
+         LIMIT $6) AS capped;
+
+-- evaluations.countAudits[packId+questionId+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 sources, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND result -> 'answers' ? $3
+           AND source = ANY($4::text[])
+         LIMIT $5) AS capped;
+
+-- evaluations.countAudits[packId+sources]
+-- params: $1 userId, $2 packId, $3 sources, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND pack_id = $2
+           AND source = ANY($3::text[])
+         LIMIT $4) AS capped;
+
+-- evaluations.countAudits[questionId]
+-- params: $1 userId, $2 questionId, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND result -> 'answers' ? $2
+         LIMIT $3) AS capped;
+
+-- evaluations.countAudits[questionId+labeled]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND result -> 'answers' ? $2
+           AND labeled = $3
+         LIMIT $4) AS capped;
+
+-- evaluations.countAudits[questionId+labeled+sources]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 sources, $5 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND result -> 'answers' ? $2
+           AND labeled = $3
+           AND source = ANY($4::text[])
+         LIMIT $5) AS capped;
+
+-- evaluations.countAudits[questionId+sources]
+-- params: $1 userId, $2 questionId, $3 sources, $4 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND result -> 'answers' ? $2
+           AND source = ANY($3::text[])
+         LIMIT $4) AS capped;
+
+-- evaluations.countAudits[sources]
+-- params: $1 userId, $2 sources, $3 cap
+SELECT count(*)::int AS count
+  FROM (SELECT 1
+          FROM evaluations
+         WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+           AND source = ANY($2::text[])
+         LIMIT $3) AS capped;
+
 -- evaluations.countLiveBelowThresholdSince
 -- params: $1 questionId, $2 threshold, $3 userId, $4 packId, $5 since
 SELECT count(*)::int AS evaluated,
@@ -231,16 +391,16 @@ SELECT 1
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $4::text));
 
 -- evaluations.insert
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 createdAt
-INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, COALESCE($17, clock_timestamp()))
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 createdAt
+INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, COALESCE($19, clock_timestamp()))
 ON CONFLICT DO NOTHING RETURNING created_at AS "createdAt";
 
 -- evaluations.insertMany
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 createdAt
-INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, created_at)
-SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, COALESCE(c17, clock_timestamp())
-  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::timestamptz[])
-    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, position)
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 createdAt
+INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, created_at)
+SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, COALESCE(c19, clock_timestamp())
+  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::timestamptz[])
+    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, position)
  ORDER BY position
 ON CONFLICT DO NOTHING
 RETURNING id, created_at AS "createdAt";
@@ -252,8 +412,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -277,8 +437,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -302,8 +462,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -327,8 +487,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -345,14 +505,548 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
  ORDER BY created_at ASC, id ASC
  LIMIT $14;
 
+-- evaluations.listAudits[after]
+-- params: $1 userId, $2 afterAt, $3 afterId, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND (created_at, id) < ($2::timestamptz, $3::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[all]
+-- params: $1 userId, $2 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+ ORDER BY created_at DESC, id DESC
+ LIMIT $2;
+
+-- evaluations.listAudits[labeled]
+-- params: $1 userId, $2 labeled, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND labeled = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listAudits[labeled+after]
+-- params: $1 userId, $2 labeled, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND labeled = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[labeled+sources]
+-- params: $1 userId, $2 labeled, $3 sources, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND labeled = $2
+   AND source = ANY($3::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[labeled+sources+after]
+-- params: $1 userId, $2 labeled, $3 sources, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND labeled = $2
+   AND source = ANY($3::text[])
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[packId]
+-- params: $1 userId, $2 packId, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listAudits[packId+after]
+-- params: $1 userId, $2 packId, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[packId+labeled]
+-- params: $1 userId, $2 packId, $3 labeled, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND labeled = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[packId+labeled+after]
+-- params: $1 userId, $2 packId, $3 labeled, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND labeled = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[packId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 labeled, $4 sources, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[packId+labeled+sources+after]
+-- params: $1 userId, $2 packId, $3 labeled, $4 sources, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listAudits[packId+questionId]
+-- params: $1 userId, $2 packId, $3 questionId, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[packId+questionId+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[packId+questionId+labeled]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[packId+questionId+labeled+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listAudits[packId+questionId+labeled+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+   AND source = ANY($5::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[packId+questionId+labeled+sources+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 afterAt, $7 afterId, $8 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND labeled = $4
+   AND source = ANY($5::text[])
+   AND (created_at, id) < ($6::timestamptz, $7::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $8;
+
+-- evaluations.listAudits[packId+questionId+sources]
+-- params: $1 userId, $2 packId, $3 questionId, $4 sources, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND source = ANY($4::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[packId+questionId+sources+after]
+-- params: $1 userId, $2 packId, $3 questionId, $4 sources, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND result -> 'answers' ? $3
+   AND source = ANY($4::text[])
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listAudits[packId+sources]
+-- params: $1 userId, $2 packId, $3 sources, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND source = ANY($3::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[packId+sources+after]
+-- params: $1 userId, $2 packId, $3 sources, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND pack_id = $2
+   AND source = ANY($3::text[])
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[questionId]
+-- params: $1 userId, $2 questionId, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listAudits[questionId+after]
+-- params: $1 userId, $2 questionId, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[questionId+labeled]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[questionId+labeled+after]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[questionId+labeled+sources]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 sources, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[questionId+labeled+sources+after]
+-- params: $1 userId, $2 questionId, $3 labeled, $4 sources, $5 afterAt, $6 afterId, $7 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND labeled = $3
+   AND source = ANY($4::text[])
+   AND (created_at, id) < ($5::timestamptz, $6::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $7;
+
+-- evaluations.listAudits[questionId+sources]
+-- params: $1 userId, $2 questionId, $3 sources, $4 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND source = ANY($3::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $4;
+
+-- evaluations.listAudits[questionId+sources+after]
+-- params: $1 userId, $2 questionId, $3 sources, $4 afterAt, $5 afterId, $6 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND result -> 'answers' ? $2
+   AND source = ANY($3::text[])
+   AND (created_at, id) < ($4::timestamptz, $5::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $6;
+
+-- evaluations.listAudits[sources]
+-- params: $1 userId, $2 sources, $3 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND source = ANY($2::text[])
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3;
+
+-- evaluations.listAudits[sources+after]
+-- params: $1 userId, $2 sources, $3 afterAt, $4 afterId, $5 limit
+SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+       redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+       input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+       dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+  FROM evaluations
+ WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+   AND source = ANY($2::text[])
+   AND (created_at, id) < ($3::timestamptz, $4::uuid)
+ ORDER BY created_at DESC, id DESC
+ LIMIT $5;
+
+-- evaluations.listAudits[value]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 afterValue, $7 afterAt, $8 afterId, $9 limit
+-- planned per call (unnamed)
+WITH label_counts AS (
+  SELECT e.pack_version_id, l.question_id, count(*)::int AS labels
+    FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+   WHERE l.user_id = $1
+   GROUP BY e.pack_version_id, l.question_id
+), valued AS (
+  SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+         redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+         input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+         dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+         selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+         audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText",
+         COALESCE(v.value, 0)::float8 AS "labelValue"
+    FROM evaluations
+    LEFT JOIN LATERAL (
+      SELECT (1 - p.value::float8) / (1 + COALESCE(c.labels, 0)) AS value
+        FROM jsonb_each_text(evaluations.selected_probabilities) AS p
+        LEFT JOIN label_counts c
+          ON c.pack_version_id = evaluations.pack_version_id AND c.question_id = p.key
+       ORDER BY p.value::float8, COALESCE(c.labels, 0), p.key
+       LIMIT 1
+    ) AS v ON true
+   WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
+     AND ($2::uuid IS NULL OR pack_id = $2)
+     AND ($3::text IS NULL OR result -> 'answers' ? $3)
+     AND ($4::boolean IS NULL OR labeled = $4)
+     AND ($5::text[] IS NULL OR source = ANY($5))
+)
+SELECT *
+  FROM valued
+ WHERE $6::float8 IS NULL
+    OR ("labelValue", "createdAt", id) < ($6, $7::timestamptz, $8::uuid)
+ ORDER BY "labelValue" DESC, "createdAt" DESC, id DESC
+ LIMIT $9;
+
 -- evaluations.listReviews[after]
 -- params: $1 userId, $2 afterAt, $3 afterId, $4 limit
 SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND (created_at, id) < ($2::timestamptz, $3::uuid)
@@ -365,8 +1059,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
  ORDER BY created_at DESC, id DESC
@@ -378,8 +1072,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -392,8 +1086,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -407,8 +1101,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -422,8 +1116,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -438,8 +1132,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -452,8 +1146,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -467,8 +1161,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -482,8 +1176,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -498,8 +1192,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -514,8 +1208,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -531,8 +1225,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -546,8 +1240,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -562,8 +1256,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -578,8 +1272,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -595,8 +1289,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -612,8 +1306,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -630,8 +1324,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -646,8 +1340,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -663,8 +1357,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -678,8 +1372,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -694,8 +1388,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -708,8 +1402,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -723,8 +1417,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -738,8 +1432,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -754,8 +1448,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -770,8 +1464,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -787,8 +1481,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -802,8 +1496,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -818,8 +1512,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND source = ANY($2::text[])
@@ -832,14 +1526,62 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-       selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-       created_at::text AS "createdAtText"
+       selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND source = ANY($2::text[])
    AND (created_at, id) < ($3::timestamptz, $4::uuid)
  ORDER BY created_at DESC, id DESC
  LIMIT $5;
+
+-- evaluations.listReviews[value]
+-- params: $1 userId, $2 packId, $3 questionId, $4 labeled, $5 sources, $6 afterValue, $7 afterAt, $8 afterId, $9 limit
+-- planned per call (unnamed)
+WITH label_counts AS (
+  SELECT e.pack_version_id, l.question_id, count(*)::int AS labels
+    FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+   WHERE l.user_id = $1
+   GROUP BY e.pack_version_id, l.question_id
+), valued AS (
+  SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVersionId", source, status,
+         redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
+         input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
+         dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
+         selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+         audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText",
+         COALESCE(v.value, 0)::float8 AS "labelValue"
+    FROM evaluations
+    LEFT JOIN LATERAL (
+      SELECT (1 - p.value::float8) / (1 + COALESCE(c.labels, 0)) AS value
+        FROM jsonb_each_text(evaluations.selected_probabilities) AS p
+        LEFT JOIN label_counts c
+          ON c.pack_version_id = evaluations.pack_version_id AND c.question_id = p.key
+       ORDER BY p.value::float8, COALESCE(c.labels, 0), p.key
+       LIMIT 1
+    ) AS v ON true
+   WHERE user_id = $1 AND status = 'review'
+     AND ($2::uuid IS NULL OR pack_id = $2)
+     AND ($3::text IS NULL OR result -> 'answers' ? $3)
+     AND ($4::boolean IS NULL OR labeled = $4)
+     AND ($5::text[] IS NULL OR source = ANY($5))
+)
+SELECT *
+  FROM valued
+ WHERE $6::float8 IS NULL
+    OR ("labelValue", "createdAt", id) < ($6, $7::timestamptz, $8::uuid)
+ ORDER BY "labelValue" DESC, "createdAt" DESC, id DESC
+ LIMIT $9;
+
+-- evaluations.meanAuditUncertainty
+-- params: $1 packId, $2 userId, $3 limit
+SELECT avg(uncertainty)::float8 AS "meanUncertainty", count(*)::int AS decisions
+  FROM (SELECT COALESCE(1 - (SELECT min(value::float8) FROM jsonb_each_text(selected_probabilities)), 0) AS uncertainty
+          FROM evaluations
+         WHERE pack_id = $1 AND user_id = $2
+           AND audit_probability IS NOT NULL AND status IN ('accept', 'reject')
+         ORDER BY created_at DESC
+         LIMIT $3) AS recent;
 
 -- evaluations.unstoredAnswers
 -- params: $1 questionId, $2 userId, $3 packVersionId

@@ -14,9 +14,16 @@ SELECT p.id, p.name, p.draft_version_id AS "draftVersionId", p.live_version_id A
   LEFT JOIN pack_versions l ON l.id = p.live_version_id
  WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL;
 
+-- packs.findAuditSettings
+-- params: $1 userId, $2 packId
+SELECT audit_rate AS "auditRate", audit_strategy AS "auditStrategy"
+  FROM packs
+ WHERE user_id = $1 AND id = $2 AND deleted_at IS NULL;
+
 -- packs.findLiveVersion
 -- params: $1 userId, $2 packId
-SELECT p.live_version_id AS "liveVersionId", l.document
+SELECT p.live_version_id AS "liveVersionId", l.document,
+       p.audit_rate AS "auditRate", p.audit_strategy AS "auditStrategy"
   FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
  WHERE p.user_id = $1 AND p.id = $2 AND p.deleted_at IS NULL;
 
@@ -94,6 +101,12 @@ UPDATE packs SET deleted_at = now() WHERE user_id = $1 AND id = $2 AND deleted_a
 -- packs.touch
 -- params: $1 name, $2 packId
 UPDATE packs SET name = COALESCE($1, name), updated_at = now() WHERE id = $2;
+
+-- packs.updateAuditSettings
+-- params: $1 auditRate, $2 auditStrategy, $3 userId, $4 packId
+UPDATE packs SET audit_rate = $1, audit_strategy = $2
+ WHERE user_id = $3 AND id = $4 AND deleted_at IS NULL
+RETURNING audit_rate AS "auditRate", audit_strategy AS "auditStrategy";
 
 -- packs.updateDraftDocument
 -- params: $1 document, $2 versionId

@@ -62,3 +62,34 @@ export class CursorCodec {
     return { createdAt, id };
   }
 }
+
+/** A position in a list ordered by a value, then newest first: (value, created_at, id). */
+export interface ValuedPosition extends KeysetPosition {
+  value: number;
+}
+
+/** Keyset cursors for value-ordered lists (the review queue's `order=value`): (value, created_at, id). */
+export class ValueCursorCodec {
+  private readonly cursor: SignedCursor;
+
+  constructor(secret: string) {
+    this.cursor = new SignedCursor(secret);
+  }
+
+  encode(position: ValuedPosition, scope: string): string {
+    return this.cursor.seal([position.value, position.createdAt, position.id], scope);
+  }
+
+  decode(cursor: string, scope: string): ValuedPosition {
+    const [value, createdAt, id] = this.cursor.open(cursor, scope);
+    if (
+      typeof value !== 'number' ||
+      !Number.isFinite(value) ||
+      typeof createdAt !== 'string' ||
+      !TIMESTAMP.test(createdAt) ||
+      !isUuid(id)
+    )
+      throw new BadRequestError('invalid cursor');
+    return { value, createdAt, id };
+  }
+}

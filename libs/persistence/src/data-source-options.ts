@@ -33,6 +33,7 @@ import { SourceStats1795750200000 } from './migrations/1795750200000-source-stat
 import { SimulationNames1795750239595 } from './migrations/1795750239595-simulation-names.js';
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1795750324599-dataset-ticket-keys-and-expected-answers.js';
 import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evaluation-search.js';
+import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   SimulationNames1795750239595,
   DatasetTicketKeysAndExpectedAnswers1795750324599,
   EvaluationSearch1795750411000,
+  AuditSampling1795750500000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -3,6 +3,11 @@ export { dataSourceOptions, ENTITIES, MIGRATIONS } from './data-source-options.j
 export { RedisClient } from './redis.provider.js';
 export { LiveVersionCache, type LiveVersionLookup } from './cache/live-version.cache.js';
 export { PackVersionLookup } from './cache/pack-version.lookup.js';
+export {
+  AuditBaselineCache,
+  AUDIT_BASELINE_DECISIONS,
+  AUDIT_BASELINE_TTL_MS,
+} from './cache/audit-baseline.cache.js';
 export { ApiKeyLookup } from './cache/api-key.lookup.js';
 export { EndpointLookup, type WebhookEndpointRow } from './cache/endpoint.lookup.js';
 export { AccessTokenLookup, type ActiveAccessToken } from './cache/access-token.lookup.js';
@@ -13,7 +18,13 @@ export { UserRepository } from './repositories/user.repository.js';
 export { SessionRepository } from './repositories/session.repository.js';
 export { ApiKeyRepository, type NewApiKey } from './repositories/api-key.repository.js';
 export { ReadinessService, type Readiness } from './readiness.service.js';
-export { CursorCodec, SignedCursor, type KeysetPosition } from './cursor.js';
+export {
+  CursorCodec,
+  SignedCursor,
+  ValueCursorCodec,
+  type KeysetPosition,
+  type ValuedPosition,
+} from './cursor.js';
 export { PackEntity } from './entities/pack.entity.js';
 export { PackVersionEntity } from './entities/pack-version.entity.js';
 export { EvaluationEntity } from './entities/evaluation.entity.js';
@@ -30,6 +41,8 @@ export {
   type EvaluationOrder,
   type EvaluationPage,
   type ReviewFilter,
+  type ReviewQueue,
+  type ValuedPage,
   type CappedCount,
 } from './repositories/evaluation.repository.js';
 export { PreparedSql, type StatementResult } from './statements/prepared-sql.js';

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CacheModule } from '@app/cache';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AccessTokenLookup } from './cache/access-token.lookup.js';
+import { AuditBaselineCache } from './cache/audit-baseline.cache.js';
 import { ApiKeyLookup } from './cache/api-key.lookup.js';
 import { EndpointLookup } from './cache/endpoint.lookup.js';
 import { LiveVersionCache } from './cache/live-version.cache.js';
@@ -44,7 +45,14 @@ const REPOSITORIES = [
  * The hot-path read caches: each reads through its own loader and owns its invalidation, if any,
  * through CacheModule's one CacheInvalidation per app.
  */
-const CACHES = [LiveVersionCache, PackVersionLookup, ApiKeyLookup, EndpointLookup, AccessTokenLookup];
+const CACHES = [
+  LiveVersionCache,
+  PackVersionLookup,
+  ApiKeyLookup,
+  EndpointLookup,
+  AccessTokenLookup,
+  AuditBaselineCache,
+];
 
 export interface PersistenceOptions {
   /** Only the API applies migrations at start (when MIGRATE_ON_START allows); workers never do. */

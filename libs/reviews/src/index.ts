@@ -6,6 +6,8 @@ export {
   REVIEWS_PAGE_SIZE,
   REVIEWS_TOTAL_CAP,
   type ReviewItemView,
+  type ReviewListOptions,
+  type ReviewOrder,
   type ReviewPage,
 } from './review.service.js';
 export { StatsService, STATS_DAYS, utcDays, type StatsView } from './stats.service.js';

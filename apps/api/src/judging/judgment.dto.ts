@@ -105,6 +105,12 @@ export class JudgeResponseDto {
   result: JudgmentResultDto;
 }
 
+export const AUDIT_PROBABILITY_DESCRIPTION =
+  "π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit.";
+
+export const AUDIT_SELECTED_DESCRIPTION =
+  'Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn.';
+
 export class EvaluationSummaryDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
@@ -172,6 +178,18 @@ export class EvaluationDto extends EvaluationSummaryDto {
 
   @ApiProperty({ type: [LabelDto] })
   labels: LabelDto[];
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 1,
+    description: AUDIT_PROBABILITY_DESCRIPTION,
+  })
+  auditProbability?: number | null;
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
+  auditSelected?: boolean | null;
 }
 
 export class EvaluationListItemDto extends EvaluationSummaryDto {

@@ -128,16 +128,16 @@ export class McpTools {
         name: 'list_reviews',
         title: 'List the review queue',
         description:
-          'Lists evaluations with status review, newest first, 50 a page, with their result and redacted ticket, and the total for the filters (up to 1,000; totalCapped when more). Filter by packId, questionId (evaluations answering that question), labeled ("true" or "false") and source (one or more of playground, api, mcp, webhook, simulation; live traffic is api, webhook and mcp); pass nextCursor back as cursor for the next page.',
+          'Lists evaluations with status review, newest first, 50 a page, with their result and redacted ticket, and the total for the filters (up to 1,000; totalCapped when more). Filter by packId, questionId (evaluations answering that question), labeled ("true" or "false") and source (one or more of playground, api, mcp, webhook, simulation; live traffic is api, webhook and mcp); pass nextCursor back as cursor for the next page. queue "audit" lists the automatic decisions selected for audit instead; order "value" puts first the items whose label is worth most (the judge\'s uncertainty on its least certain question, divided by 1 + the labels that question already has).',
         permission: 'judgments:read',
         args: ListReviewsArgs,
         output: ReviewPageDto,
         readOnly: true,
-        run: (p, { cursor, labeled, source, ...filter }) =>
+        run: (p, { cursor, labeled, source, queue, order, ...filter }) =>
           reviews.list(
             p.userId,
             { ...filter, sources: source, labeled: labeled === undefined ? undefined : labeled === 'true' },
-            cursor,
+            { queue, order, cursor },
           ),
       }),
       tool<LabelEvaluationArgs>({

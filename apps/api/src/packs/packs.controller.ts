@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -11,6 +11,7 @@ import {
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
 import { PackService } from '@app/packs';
 import {
+  AuditSettingsDto,
   CompareQueryDto,
   CreatePackDto,
   ImportPackDto,
@@ -193,5 +194,51 @@ export class PacksController {
     @Query() query: CompareQueryDto,
   ): Promise<PackComparisonDto> {
     return this.packs.compare(principal.userId, packId, query.from, query.to);
+  }
+
+  @Get(':packId/audit')
+  @Authenticated({ permission: 'packs:read' })
+  @ApiOperation({
+    summary: "The pack's audit sampling settings",
+    description:
+      'Defaults `{rate: 0, strategy: "uncertainty"}`: the audit is off. See PUT for what they do, and docs/reviews.md ("Audit sampling").',
+  })
+  @ApiOkResponse({ type: AuditSettingsDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  audit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+  ): Promise<AuditSettingsDto> {
+    return this.packs.auditSettings(principal.userId, packId);
+  }
+
+  @Put(':packId/audit')
+  @Authenticated({ permission: 'packs:write' })
+  @ApiOperation({
+    summary: "Set the pack's audit sampling: the rate and the strategy",
+    description: [
+      'From now on, each live evaluation of the pack (source `api`, `webhook` or `mcp`; never `playground` nor `simulation`) is drawn for audit when it is stored: it records the probability π it was selected with (`auditProbability`) and whether it was (`auditSelected`), both beside `result` in GET /api/evaluations/{id}. Every estimate made from audit labels can then weight a label by 1/π.',
+      '',
+      'Selected automatic decisions (`accept`, `reject`) make the audit queue, `GET /api/reviews?queue=audit`, labeled with the label routes. Evaluations in `review` are drawn with the same formula: they are in the review queue anyway, and being selected marks their label as one of the probability sample. Evaluations stored before the change keep their draw (or none).',
+      '',
+      'Both fields are required; answers the saved settings.',
+    ].join('\n'),
+  })
+  @ApiOkResponse({ type: AuditSettingsDto })
+  @ApiBadRequestResponse({
+    description:
+      '`invalid request` with `issues`: `rate` missing, not a number or outside 0..1; `strategy` missing or unknown; another field',
+    type: ErrorBodyDto,
+  })
+  @ApiNotFoundResponse(NOT_FOUND)
+  setAudit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+    @Body() body: AuditSettingsDto,
+  ): Promise<AuditSettingsDto> {
+    return this.packs.setAuditSettings(principal.userId, packId, {
+      rate: body.rate,
+      strategy: body.strategy,
+    });
   }
 }

@@ -1,6 +1,14 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { IsObject, IsString, MaxLength, MinLength } from 'class-validator';
-import { DERIVE_TARGETS, OUTCOMES, type DeriveTarget, type Outcome, type PackDocument } from '@app/domain';
+import { IsIn, IsNumber, IsObject, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  AUDIT_STRATEGIES,
+  DERIVE_TARGETS,
+  OUTCOMES,
+  type AuditStrategy,
+  type DeriveTarget,
+  type Outcome,
+  type PackDocument,
+} from '@app/domain';
 import { Omittable } from '../errors/validation-rules.js';
 
 export class QuestionReviewDto {
@@ -313,4 +321,28 @@ export class CompareQueryDto {
   @ApiProperty({ format: 'uuid', description: 'A version id of this pack.' })
   @IsString()
   to: string;
+}
+
+/** GET and PUT /api/packs/{packId}/audit: the body of both, and the answer of both. */
+export class AuditSettingsDto {
+  @ApiProperty({
+    minimum: 0,
+    maximum: 1,
+    example: 0.05,
+    description:
+      "The expected share of the pack's automatically decided evaluations (status `accept` or `reject`, source `api`, `webhook` or `mcp`) selected for audit. 0 (the default) is off: nothing is drawn and evaluations store `auditProbability` null.",
+  })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'rate must be a number from 0 to 1' })
+  @Min(0, { message: 'rate must be a number from 0 to 1' })
+  @Max(1, { message: 'rate must be a number from 0 to 1' })
+  rate: number;
+
+  @ApiProperty({
+    enum: AUDIT_STRATEGIES,
+    default: 'uncertainty',
+    description:
+      '`uniform`: every live evaluation is selected with probability π = `rate`. `uncertainty` (the default): π = min(1, rate·(0.2 + 0.8·u/ū)), where u is 1 − the lowest selected probability of the evaluation\'s answers (1 for a failed judgment) and ū the mean of u over the pack\'s latest 1,000 drawn automatic decisions: less certain decisions are checked more often, every one has π ≥ 0.2·rate, and the expected share stays `rate` (π = `rate` until ū is known). See docs/reviews.md, "Audit sampling".',
+  })
+  @IsIn(AUDIT_STRATEGIES, { message: `strategy must be one of: ${AUDIT_STRATEGIES.join(', ')}` })
+  strategy: AuditStrategy;
 }

@@ -41,23 +41,29 @@ export class ReviewsController {
   @Authenticated({ permission: 'judgments:read' })
   @ApiOperation({
     summary: 'The review queue: evaluations in `review`, newest first, at most 50 a page',
-    description:
-      'Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters with it.',
+    description: [
+      'Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters, queue and order with it (one of another queue or order is `invalid cursor`).',
+      '',
+      '`queue=audit` lists the audit queue instead: the evaluations with status `accept` or `reject` that the audit draw selected (`auditSelected` true; see PUT /api/packs/{packId}/audit), with the same filters, cursor and total. Label them with the label routes. Left out, or `queue=review`: the review queue, as before.',
+      '',
+      "`order=value` orders the queue by the expected value of a label, highest first: v = (1 − p_min) / (1 + n), where p_min is the lowest selected probability of the evaluation's answers (`selectedProbabilities`) and n the number of labels the question at p_min (of several there, the one with the fewest labels, then the first id) already has on evaluations of the same pack version; v = 0 for an evaluation without answers. Ties: newest first, then by id. Values move as labels arrive, so a page reflects the labels at the time it is read. Left out, or `order=newest`: newest first. See docs/reviews.md.",
+    ].join('\n'),
   })
   @ApiOkResponse({ type: ReviewPageDto })
   @ApiBadRequestResponse({
-    description: "`invalid cursor` (malformed or another user's) or a bad filter",
+    description:
+      "`invalid cursor` (malformed, another user's, or of another queue or order) or `invalid request` naming a bad filter, `queue` or `order`",
     type: ErrorBodyDto,
   })
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: ListReviewsQueryDto,
   ): Promise<ReviewPageDto> {
-    const { cursor, labeled, source, ...filter } = query;
+    const { cursor, labeled, source, queue, order, ...filter } = query;
     return this.reviews.list(
       principal.userId,
       { ...filter, sources: source, labeled: labeled === undefined ? undefined : labeled === 'true' },
-      cursor,
+      { queue, order, cursor },
     );
   }
 

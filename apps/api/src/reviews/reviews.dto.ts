@@ -13,10 +13,21 @@ import {
   MinLength,
 } from 'class-validator';
 import type { EvaluationSource, Ticket } from '@app/domain';
-import { AnswerDto, EvaluationSummaryDto, JudgmentResultDto } from '../judging/judgment.dto.js';
+import type { ReviewOrder } from '@app/reviews';
+import type { ReviewQueue } from '@app/persistence';
+import {
+  AnswerDto,
+  AUDIT_PROBABILITY_DESCRIPTION,
+  AUDIT_SELECTED_DESCRIPTION,
+  EvaluationSummaryDto,
+  JudgmentResultDto,
+} from '../judging/judgment.dto.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { Omittable } from '../errors/validation-rules.js';
 import { SourceFilter } from './source-filter.js';
+
+const REVIEW_QUEUES: ReviewQueue[] = ['review', 'audit'];
+const REVIEW_ORDERS: ReviewOrder[] = ['newest', 'value'];
 
 export class ListReviewsQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
@@ -38,6 +49,26 @@ export class ListReviewsQueryDto {
   @SourceFilter('Only evaluations of these sources.')
   source?: EvaluationSource[];
 
+  @ApiPropertyOptional({
+    enum: REVIEW_QUEUES,
+    default: 'review',
+    description:
+      '`review`: evaluations in `review` (the default). `audit`: the automatic decisions (`accept`, `reject`) the audit draw selected.',
+  })
+  @Omittable()
+  @IsIn(REVIEW_QUEUES, { message: `queue must be one of: ${REVIEW_QUEUES.join(', ')}` })
+  queue?: ReviewQueue;
+
+  @ApiPropertyOptional({
+    enum: REVIEW_ORDERS,
+    default: 'newest',
+    description:
+      '`newest`: newest first (the default). `value`: the expected value of a label first, v = (1 − p_min) / (1 + labels of that question in the pack version); see the operation.',
+  })
+  @Omittable()
+  @IsIn(REVIEW_ORDERS, { message: `order must be one of: ${REVIEW_ORDERS.join(', ')}` })
+  order?: ReviewOrder;
+
   @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
   @Omittable()
   @IsString()
@@ -51,6 +82,18 @@ export class ReviewItemDto extends EvaluationSummaryDto {
 
   @ApiProperty({ type: TicketDto })
   redactedTicket: Ticket;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 1,
+    description: AUDIT_PROBABILITY_DESCRIPTION,
+  })
+  auditProbability?: number | null;
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
+  auditSelected?: boolean | null;
 }
 
 export class ReviewPageDto {

@@ -57,7 +57,9 @@ describe('LiveVersionCache', () => {
     const cache = new LiveVersionCache(events.fake, { first: query } as unknown as PreparedSql);
     return { cache, query, ...events };
   }
-  const live = (packId: string) => [{ liveVersionId: `v-${packId}`, document: { questions: [] } }];
+  const live = (packId: string) => [
+    { liveVersionId: `v-${packId}`, document: { questions: [] }, auditRate: 0.1, auditStrategy: 'uniform' },
+  ];
 
   it('is the cache `live-versions` with the hot-path bounds', () => {
     expect(setup(live).registered).toEqual(new Map([['live-versions', HOT_PATH_CACHE]]));
@@ -65,7 +67,13 @@ describe('LiveVersionCache', () => {
 
   it('reads a live version through once, then serves it from memory', async () => {
     const { cache, query } = setup(live);
-    const expected = { found: true, packId: PACK, versionId: `v-${PACK}`, document: { questions: [] } };
+    const expected = {
+      found: true,
+      packId: PACK,
+      versionId: `v-${PACK}`,
+      document: { questions: [] },
+      audit: { rate: 0.1, strategy: 'uniform' },
+    };
     expect(await cache.find('u', PACK)).toEqual(expected);
     expect(await cache.find('u', PACK)).toEqual(expected);
     expect(query).toHaveBeenCalledTimes(1);

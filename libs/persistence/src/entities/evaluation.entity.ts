@@ -52,6 +52,14 @@ export class EvaluationEntity {
   @Column('jsonb', { name: 'selected_probabilities', nullable: true })
   selectedProbabilities: Record<string, number> | null;
 
+  /** π, the probability with which the audit draw selected it; null when nothing was drawn (docs/reviews.md). */
+  @Column('double precision', { name: 'audit_probability', nullable: true })
+  auditProbability: number | null;
+
+  /** Whether the audit draw selected it; null when nothing was drawn. */
+  @Column('boolean', { name: 'audit_selected', nullable: true })
+  auditSelected: boolean | null;
+
   /** True when the evaluation has at least one label (kept by the label repository). */
   @Column('boolean', { default: false })
   labeled: boolean;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { AuditStrategy } from '@app/domain';
 
 @Entity('packs')
 export class PackEntity {
@@ -16,6 +17,13 @@ export class PackEntity {
 
   @Column('uuid', { name: 'live_version_id', nullable: true })
   liveVersionId: string | null;
+
+  /** The expected share of automatic decisions selected for audit; 0 is off (docs/reviews.md). */
+  @Column('double precision', { name: 'audit_rate', default: 0 })
+  auditRate: number;
+
+  @Column('text', { name: 'audit_strategy', default: 'uncertainty' })
+  auditStrategy: AuditStrategy;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

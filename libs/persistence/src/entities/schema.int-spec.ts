@@ -9,6 +9,7 @@ const UDT: Record<string, string> = {
   integer: 'int4',
   bigint: 'int8',
   boolean: 'bool',
+  'double precision': 'float8',
   jsonb: 'jsonb',
   date: 'date',
   timestamptz: 'timestamptz',

@@ -102,10 +102,19 @@ describe('PackRepository invalidates the live version', () => {
     invalidatedAfter(invalidate, statement);
   });
 
+  it('when its audit settings change (the judge reads them with the live version)', async () => {
+    const { repository, invalidate, statement } = packs(1, [{ auditRate: 0.1, auditStrategy: 'uniform' }]);
+    const settings = { rate: 0.1, strategy: 'uniform' } as const;
+    expect(await repository.updateAuditSettings('u', PACK, settings)).toEqual(settings);
+    expect(invalidate).toHaveBeenCalledWith('u', PACK);
+    invalidatedAfter(invalidate, statement);
+  });
+
   it('not when there was no such pack', async () => {
     const { repository, invalidate } = packs(0);
     expect(await repository.publish('u', PACK, () => publication)).toBeNull();
     expect(await repository.delete('u', PACK)).toBe(false);
+    expect(await repository.updateAuditSettings('u', PACK, { rate: 1, strategy: 'uniform' })).toBeNull();
     expect(invalidate).not.toHaveBeenCalled();
   });
 });

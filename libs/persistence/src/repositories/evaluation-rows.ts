@@ -10,9 +10,16 @@ import type { PreparedSql } from '../statements/prepared-sql.js';
 /** What one evaluation row holds, written by the judge route, simulations and inbound judging alike. */
 export type NewEvaluation = Omit<
   EvaluationEntity,
-  'createdAt' | 'labeled' | 'simulationId' | 'datasetTicketId' | 'inboundEventId' | 'selectedProbabilities'
+  | 'createdAt'
+  | 'labeled'
+  | 'simulationId'
+  | 'datasetTicketId'
+  | 'inboundEventId'
+  | 'selectedProbabilities'
+  | 'auditProbability'
+  | 'auditSelected'
 > &
-  Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId'>>;
+  Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId' | 'auditProbability' | 'auditSelected'>>;
 
 /** The row's parameters; its selected probabilities come from the domain rule, computed once here. */
 export function toEvaluationRow(
@@ -25,6 +32,8 @@ export function toEvaluationRow(
     datasetTicketId: evaluation.datasetTicketId ?? null,
     inboundEventId: links.inboundEventId ?? null,
     selectedProbabilities: selectedProbabilities(evaluation.result.answers),
+    auditProbability: evaluation.auditProbability ?? null,
+    auditSelected: evaluation.auditSelected ?? null,
     createdAt: links.createdAt ?? null,
   };
 }

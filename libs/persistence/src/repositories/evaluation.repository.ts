@@ -9,13 +9,16 @@ import {
   type EvaluationSource,
   type EvaluationStatus,
 } from '@app/domain';
-import type { KeysetPosition } from '../cursor.js';
+import type { KeysetPosition, ValuedPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import {
+  countAudits,
   countLiveBelowThresholdSince,
   countEvaluations,
   countReviews,
   estimateSearch,
+  listAudits,
+  listByValue,
   countStoredBelowThreshold,
   listEvaluations,
   listReviews,
@@ -25,6 +28,7 @@ import {
   type ListedEvaluation,
   type ListPlan,
   type ListParams,
+  type ValuedEvaluation,
 } from '../statements/evaluations.statements.js';
 import { evaluationSearchTerms } from '../statements/evaluation-search.js';
 import type { Statement } from '../statements/statement.js';
@@ -57,6 +61,12 @@ export interface EvaluationFilter {
 
 export type EvaluationOrder = 'newest' | 'oldest';
 
+/**
+ * `review`: evaluations in `review`. `audit`: automatic decisions (`accept`, `reject`) the audit
+ * draw selected.
+ */
+export type ReviewQueue = 'review' | 'audit';
+
 export interface ReviewFilter {
   packId?: string;
   questionId?: string;
@@ -75,6 +85,12 @@ export interface EvaluationPage {
   items: EvaluationEntity[];
   /** Position of the last item when more rows follow, else null. */
   next: KeysetPosition | null;
+}
+
+/** A page in the value order: the position holds the last item's value too. */
+export interface ValuedPage {
+  items: EvaluationEntity[];
+  next: ValuedPosition | null;
 }
 
 @Injectable()
@@ -98,6 +114,8 @@ export class EvaluationRepository {
       datasetTicketId: evaluation.datasetTicketId ?? null,
       inboundEventId: null,
       selectedProbabilities: selectedProbabilities(evaluation.result.answers),
+      auditProbability: evaluation.auditProbability ?? null,
+      auditSelected: evaluation.auditSelected ?? null,
       labeled: false,
       createdAt,
     };
@@ -144,28 +162,63 @@ export class EvaluationRepository {
     return estimate <= FEW_MATCHES ? 'matchesFirst' : 'walk';
   }
 
-  /** The review queue: evaluations in `review`, newest first, on the partial review indexes. */
+  /**
+   * A queue, newest first, on its partial indexes: the review queue (evaluations in `review`) or the
+   * audit queue (selected automatic decisions).
+   */
   async listReviews(
     userId: string,
     filter: ReviewFilter,
     after: KeysetPosition | null,
     limit: number,
+    queue: ReviewQueue = 'review',
   ): Promise<EvaluationPage> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
     const { packId, questionId, labeled, sources } = filter;
-    return this.page(listReviews, { userId, packId, questionId, labeled, sources }, after, limit);
+    const shapes = queue === 'audit' ? listAudits : listReviews;
+    return this.page(shapes, { userId, packId, questionId, labeled, sources }, after, limit);
   }
 
   /**
-   * How many evaluations the review queue holds for these filters, counted up to `cap` (a bounded
-   * cost, whatever the queue's length): exact below the cap.
+   * A queue ordered by the expected value of a label, highest first (docs/reviews.md): keyset on
+   * (value, created_at, id).
    */
-  async countReviews(userId: string, filter: ReviewFilter, cap: number): Promise<CappedCount> {
+  async listReviewsByValue(
+    userId: string,
+    filter: ReviewFilter,
+    after: ValuedPosition | null,
+    limit: number,
+    queue: ReviewQueue = 'review',
+  ): Promise<ValuedPage> {
+    if (filter.packId !== undefined && !isUuid(filter.packId)) return { items: [], next: null };
+    const params = {
+      userId,
+      ...filter,
+      limit: limit + 1,
+      afterValue: after?.value,
+      afterAt: after?.createdAt,
+      afterId: after?.id,
+    };
+    const rows = await this.sql.rows(listByValue[queue], params);
+    return valuedPageOf(rows, limit);
+  }
+
+  /**
+   * How many evaluations a queue holds for these filters, counted up to `cap` (a bounded cost,
+   * whatever the queue's length): exact below the cap.
+   */
+  async countReviews(
+    userId: string,
+    filter: ReviewFilter,
+    cap: number,
+    queue: ReviewQueue = 'review',
+  ): Promise<CappedCount> {
     if (filter.packId !== undefined && !isUuid(filter.packId)) return { count: 0, capped: false };
     const { packId, questionId, labeled, sources } = filter;
     const filters = { packId, questionId, labeled, sources };
     const given = Object.keys(filters).filter((key) => filters[key as keyof typeof filters] !== undefined);
-    const row = await this.sql.first(countReviews[listShape(given)], { userId, ...filters, cap: cap + 1 });
+    const statements = queue === 'audit' ? countAudits : countReviews;
+    const row = await this.sql.first(statements[listShape(given)], { userId, ...filters, cap: cap + 1 });
     return cappedCount(row, cap);
   }
 
@@ -231,6 +284,17 @@ function pageOf(rows: ListedEvaluation[], limit: number): EvaluationPage {
   const items = rows.slice(0, limit).map(({ createdAtText: _, ...evaluation }) => evaluation);
   const last = rows[limit - 1];
   const next = rows.length > limit && last ? { createdAt: last.createdAtText, id: last.id } : null;
+  return { items, next };
+}
+
+/** A value-ordered page from `limit + 1` rows, as `pageOf`. */
+function valuedPageOf(rows: ValuedEvaluation[], limit: number): ValuedPage {
+  const items = rows.slice(0, limit).map(({ createdAtText: _, labelValue: __, ...evaluation }) => evaluation);
+  const last = rows[limit - 1];
+  const next =
+    rows.length > limit && last
+      ? { value: last.labelValue, createdAt: last.createdAtText, id: last.id }
+      : null;
   return { items, next };
 }
 

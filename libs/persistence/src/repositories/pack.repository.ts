@@ -2,11 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { isUuid, type PackDocument, type PackPublication, type PackVersions } from '@app/domain';
+import {
+  isUuid,
+  type AuditSettings,
+  type PackDocument,
+  type PackPublication,
+  type PackVersions,
+} from '@app/domain';
 import { LiveVersionCache } from '../cache/live-version.cache.js';
 import { PackVersionEntity } from '../entities/pack-version.entity.js';
 import {
   copyVersion,
+  findAuditSettings,
   findPack,
   findPackVersion,
   freezeVersion,
@@ -19,6 +26,7 @@ import {
   setVersions,
   softDeletePack,
   touchPack,
+  updateAuditSettings,
   updateDraftDocument,
   type PackListRow,
   type PackRecord,
@@ -111,6 +119,30 @@ export class PackRepository {
     if (!(await this.sql.affected(softDeletePack, { userId, packId }))) return false;
     await this.liveVersions.invalidate(userId, packId);
     return true;
+  }
+
+  /** A live pack's audit settings, or null when the pack does not exist for this user. */
+  async findAuditSettings(userId: string, packId: string): Promise<AuditSettings | null> {
+    if (!isUuid(packId)) return null;
+    const row = await this.sql.first(findAuditSettings, { userId, packId });
+    return row && { rate: row.auditRate, strategy: row.auditStrategy };
+  }
+
+  /**
+   * Sets a live pack's audit settings (null when the pack does not exist for this user). The judge
+   * reads them with the live version, so that cache entry is dropped in every process.
+   */
+  async updateAuditSettings(
+    userId: string,
+    packId: string,
+    settings: AuditSettings,
+  ): Promise<AuditSettings | null> {
+    if (!isUuid(packId)) return null;
+    const params = { userId, packId, auditRate: settings.rate, auditStrategy: settings.strategy };
+    const row = await this.sql.first(updateAuditSettings, params);
+    if (!row) return null;
+    await this.liveVersions.invalidate(userId, packId);
+    return { rate: row.auditRate, strategy: row.auditStrategy };
   }
 
   /** Versions newest first, numbered, or null when the pack does not exist for this user. */

@@ -20,6 +20,9 @@ export interface EvaluationRowParams {
   datasetTicketId: string | null;
   inboundEventId: string | null;
   selectedProbabilities: Record<string, number>;
+  /** The audit draw: π and the outcome; both null when nothing was drawn. */
+  auditProbability: number | null;
+  auditSelected: boolean | null;
   /** Null: now (clock_timestamp, so rows of one transaction stay ordered). */
   createdAt: Date | null;
 }
@@ -32,6 +35,7 @@ export const EVALUATION_ROW_COLUMNS = [
   ['latency_ms', 'int', 'latencyMs'], ['input_tokens', 'int', 'inputTokens'], ['output_tokens', 'int', 'outputTokens'],
   ['simulation_id', 'uuid', 'simulationId'], ['dataset_ticket_id', 'uuid', 'datasetTicketId'],
   ['inbound_event_id', 'uuid', 'inboundEventId'], ['selected_probabilities', 'jsonb', 'selectedProbabilities'],
+  ['audit_probability', 'float8', 'auditProbability'], ['audit_selected', 'boolean', 'auditSelected'],
   ['created_at', 'timestamptz', 'createdAt'],
 ] as const satisfies ReadonlyArray<readonly [string, string, keyof EvaluationRowParams]>; // prettier-ignore
 
@@ -134,8 +138,8 @@ const EVALUATION = `
   redacted_ticket AS "redactedTicket", result, model_id AS "modelId", latency_ms AS "latencyMs",
   input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
   dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
-  selected_probabilities AS "selectedProbabilities", labeled, created_at AS "createdAt",
-  created_at::text AS "createdAtText"`;
+  selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
+  audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"`;
 
 /** The parameters of the review queue's statements, one per shape of its filters. */
 export interface ListParams {
@@ -392,3 +396,105 @@ export const listReviews = listStatements('evaluations.listReviews', REVIEWS, {
 
 /** The review queue's total for its filters, counted up to a cap (the `total` of GET /api/reviews). */
 export const countReviews = countStatements('evaluations.countReviews', REVIEWS, REVIEW_FILTERS);
+
+/**
+ * The audit queue (GET /api/reviews?queue=audit): automatic decisions the audit draw selected, on
+ * the partial `evaluations_audit_idx`. The same filters and shapes as the review queue.
+ */
+const AUDITS = `user_id = :userId AND audit_selected AND status IN ('accept', 'reject')`;
+
+export const listAudits = listStatements('evaluations.listAudits', AUDITS, {
+  ...REVIEW_FILTERS,
+  after: AFTER,
+});
+
+/** The audit queue's total for its filters, counted up to a cap. */
+export const countAudits = countStatements('evaluations.countAudits', AUDITS, REVIEW_FILTERS);
+
+/** A queue's parameters in the value order: its filters, and a position (value, created_at, id). */
+export interface ValueListParams {
+  userId: string;
+  limit: number;
+  packId?: string;
+  sources?: EvaluationSource[];
+  questionId?: string;
+  labeled?: boolean;
+  afterValue?: number;
+  afterAt?: string;
+  afterId?: string;
+}
+
+/** An evaluation as the value order lists it: with its value, for the cursor. */
+export type ValuedEvaluation = ListedEvaluation & { labelValue: number };
+
+/**
+ * A queue ordered by the expected value of a label (GET /api/reviews?order=value, docs/reviews.md):
+ * v = (1 − p_min) / (1 + n), where p_min is the lowest selected probability of the evaluation's
+ * answers and n the labels its question (of the questions at p_min, the one with the fewest labels,
+ * then the first id) already has on evaluations of the same pack version; 0 without answers.
+ * Highest value first, then newest, keyset on (value, created_at, id). The value depends on labels,
+ * so it is computed for the whole queue on each page, read from the queue's partial index; the
+ * label counts are the user's labels grouped once (labels are written by people: few).
+ */
+function valueOrdered(name: string, base: string): Statement<ValueListParams, ValuedEvaluation> {
+  return defineStatement<ValueListParams, ValuedEvaluation>({
+    name,
+    sql: `
+      WITH label_counts AS (
+        SELECT e.pack_version_id, l.question_id, count(*)::int AS labels
+          FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
+         WHERE l.user_id = :userId
+         GROUP BY e.pack_version_id, l.question_id
+      ), valued AS (
+        SELECT ${aligned(EVALUATION, 15)},
+               COALESCE(v.value, 0)::float8 AS "labelValue"
+          FROM evaluations
+          LEFT JOIN LATERAL (
+            SELECT (1 - p.value::float8) / (1 + COALESCE(c.labels, 0)) AS value
+              FROM jsonb_each_text(evaluations.selected_probabilities) AS p
+              LEFT JOIN label_counts c
+                ON c.pack_version_id = evaluations.pack_version_id AND c.question_id = p.key
+             ORDER BY p.value::float8, COALESCE(c.labels, 0), p.key
+             LIMIT 1
+          ) AS v ON true
+         WHERE ${base}
+           AND (:packId::uuid IS NULL OR pack_id = :packId)
+           AND (:questionId::text IS NULL OR result -> 'answers' ? :questionId)
+           AND (:labeled::boolean IS NULL OR labeled = :labeled)
+           AND (:sources::text[] IS NULL OR source = ANY(:sources))
+      )
+      SELECT *
+        FROM valued
+       WHERE :afterValue::float8 IS NULL
+          OR ("labelValue", "createdAt", id) < (:afterValue, :afterAt::timestamptz, :afterId::uuid)
+       ORDER BY "labelValue" DESC, "createdAt" DESC, id DESC
+       LIMIT :limit`,
+    plannedPerCall: true,
+  });
+}
+
+/** The review and audit queues in the value order. */
+export const listByValue = {
+  review: valueOrdered('evaluations.listReviews[value]', REVIEWS),
+  audit: valueOrdered('evaluations.listAudits[value]', AUDITS),
+};
+
+/**
+ * The uncertainty strategy's ū: the mean uncertainty (1 − the lowest selected probability; 0 without
+ * answers) over the pack's latest `limit` drawn automatic decisions (live, accept or reject, drawn
+ * while the audit was on), on the partial `evaluations_audit_baseline_idx`: at most `limit` rows.
+ */
+export const meanAuditUncertainty = defineStatement<
+  { userId: string; packId: string; limit: number },
+  { meanUncertainty: number | null; decisions: number }
+>({
+  name: 'evaluations.meanAuditUncertainty',
+  sql: `
+    SELECT avg(uncertainty)::float8 AS "meanUncertainty", count(*)::int AS decisions
+      FROM (SELECT COALESCE(1 - (SELECT min(value::float8) FROM jsonb_each_text(selected_probabilities)), 0) AS uncertainty
+              FROM evaluations
+             WHERE pack_id = :packId AND user_id = :userId
+               AND audit_probability IS NOT NULL AND status IN ('accept', 'reject')
+             ORDER BY created_at DESC
+             LIMIT :limit) AS recent`,
+});

@@ -1,4 +1,4 @@
-import type { PackDocument } from '@app/domain';
+import type { AuditStrategy, PackDocument } from '@app/domain';
 import { defineStatement } from './statement.js';
 
 interface OwnedPack {
@@ -89,16 +89,43 @@ export const copyVersion = defineStatement<{ newVersionId: string; fromVersionId
     SELECT :newVersionId, pack_id, user_id, document FROM pack_versions WHERE id = :fromVersionId`,
 });
 
-/** The hot path of judging (behind LiveVersionCache): only the live version's id and document. */
+/**
+ * The hot path of judging (behind LiveVersionCache): the live version's id and document, and the
+ * pack's audit settings, which the judge draws with (read here so the audit adds no lookup).
+ */
 export const findLiveVersion = defineStatement<
   OwnedPack,
-  { liveVersionId: string | null; document: PackDocument | null }
+  { liveVersionId: string | null; document: PackDocument | null } & AuditSettingsRow
 >({
   name: 'packs.findLiveVersion',
   sql: `
-    SELECT p.live_version_id AS "liveVersionId", l.document
+    SELECT p.live_version_id AS "liveVersionId", l.document,
+           p.audit_rate AS "auditRate", p.audit_strategy AS "auditStrategy"
       FROM packs p LEFT JOIN pack_versions l ON l.id = p.live_version_id
      WHERE p.user_id = :userId AND p.id = :packId AND p.deleted_at IS NULL`,
+});
+
+export interface AuditSettingsRow {
+  auditRate: number;
+  auditStrategy: AuditStrategy;
+}
+
+/** A live pack's audit settings (GET /api/packs/{packId}/audit). */
+export const findAuditSettings = defineStatement<OwnedPack, AuditSettingsRow>({
+  name: 'packs.findAuditSettings',
+  sql: `
+    SELECT audit_rate AS "auditRate", audit_strategy AS "auditStrategy"
+      FROM packs
+     WHERE user_id = :userId AND id = :packId AND deleted_at IS NULL`,
+});
+
+/** Sets a live pack's audit settings; no row back when the pack does not exist for this user. */
+export const updateAuditSettings = defineStatement<OwnedPack & AuditSettingsRow, AuditSettingsRow>({
+  name: 'packs.updateAuditSettings',
+  sql: `
+    UPDATE packs SET audit_rate = :auditRate, audit_strategy = :auditStrategy
+     WHERE user_id = :userId AND id = :packId AND deleted_at IS NULL
+    RETURNING audit_rate AS "auditRate", audit_strategy AS "auditStrategy"`,
 });
 
 /** Edits the draft document (published versions never change). */
