@@ -85,3 +85,4 @@ export {
   type SimulationStatus,
 } from './simulation-status.js';
 export * from './quality/audit-draw.js';
+export * from './quality/index.js';

@@ -1,0 +1,642 @@
+// `npm run bench:quality`: issue 23's proof. Part 1 runs a synthetic world with a known truth through
+// the product's own estimators (libs/domain/src/quality) and checks their coverage, widths, calibration
+// and guarantee against goals. Part 2, one end-to-end round through the API, worker and SQL, is to be
+// added beside it (see "The run" below). Figures go to docs/performance.md.
+import {
+  applyCalibration,
+  autoDecisionAccuracy,
+  calibrationErrors,
+  ECE_BINS,
+  fitCalibrationMap,
+  guaranteedThreshold,
+  predictionPoweredShare,
+  type Answer,
+  type AuditedAnswer,
+  type AuditedCategory,
+  type AuditedEvaluation,
+} from '@app/domain';
+import { log } from './harness/log.js';
+import { num, nums, readOptions, settingsOf } from './harness/options.js';
+import { describeMachine } from './harness/probes.js';
+import { fixed, publish, runHeading, table, type Results } from './harness/report.js';
+
+const options = readOptions({
+  reps: num(1000),
+  seed: num(23),
+  evaluations: num(20_000),
+  auditRate: num(0.05),
+  confidence: num(0.95),
+  eceLabels: nums(50, 200, 1000),
+  thresholdLabels: num(500),
+  targetAgreement: num(0.9),
+  delta: num(0.1),
+});
+const settings = settingsOf(options);
+
+// ---------------------------------------------------------------------------------------------
+// Part 1: the statistics of a synthetic world.
+// ---------------------------------------------------------------------------------------------
+
+/** Each question's answer values and how often the judge gives each. */
+const QUESTIONS = [
+  { values: ['billing', 'technical', 'account'], shares: [0.55, 0.3, 0.15] },
+  { values: ['true', 'false'], shares: [0.7, 0.3] },
+  { values: ['1', '2', '3', '4', '5'], shares: [0.1, 0.15, 0.25, 0.3, 0.2] },
+];
+const DESIGNS = ['uniform', 'uncertainty'] as const;
+type Design = (typeof DESIGNS)[number];
+
+/** The judge is overconfident: when it says p, a reviewer agrees with chance 0.5 + 0.7·(p − 0.5). */
+const trueAgreement = (p: number) => 0.5 + 0.7 * (p - 0.5);
+
+/**
+ * A second judge for the threshold, overconfident everywhere but right when it is certain:
+ * 0.5 + 2·(p − 0.5)², so 0.905 at p = 0.95 and 1 at p = 1. Under the first judge no answer is
+ * agreed with more than 85% of the time, so a target of 0.9 has no threshold at all to find.
+ */
+const sureWhenCertain = (p: number) => 0.5 + 2 * (p - 0.5) ** 2;
+
+/** mulberry32: a small seeded generator, so every run of the benchmark draws the same worlds. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The judge's selected probability: 0.5 + 0.5·x with x = U^(1/3) (a Beta(3, 1), density 3x²), so
+ * mostly high: mean 0.875, a quarter of the answers above 0.95.
+ */
+const statedProbability = (random: () => number) => 0.5 + 0.5 * Math.cbrt(random());
+
+function pick(shares: readonly number[], random: () => number): number {
+  let u = random();
+  for (let i = 0; i < shares.length - 1; i++) {
+    if (u < shares[i]) return i;
+    u -= shares[i];
+  }
+  return shares.length - 1;
+}
+
+/** One drawn population: every evaluation's stated probability, judge answer and true label per question. */
+interface World {
+  size: number;
+  /** Indexed [question][evaluation]. */
+  probability: Float64Array[];
+  judge: Uint8Array[];
+  label: Uint8Array[];
+}
+
+function drawWorld(size: number, random: () => number, agreement = trueAgreement): World {
+  const world: World = { size, probability: [], judge: [], label: [] };
+  for (const question of QUESTIONS) {
+    const probability = new Float64Array(size);
+    const judge = new Uint8Array(size);
+    const label = new Uint8Array(size);
+    for (let i = 0; i < size; i++) {
+      probability[i] = statedProbability(random);
+      judge[i] = pick(question.shares, random);
+      // A disagreeing reviewer picks one of the other values, each as likely.
+      const others = question.values.length - 1;
+      label[i] =
+        random() < agreement(probability[i])
+          ? judge[i]
+          : (judge[i] + 1 + Math.floor(random() * others)) % (others + 1);
+    }
+    world.probability.push(probability);
+    world.judge.push(judge);
+    world.label.push(label);
+  }
+  return world;
+}
+
+/**
+ * The audit draw's inclusion probabilities. `uniform`: π = rate. `uncertainty`: π_i = min(1,
+ * rate·(0.2 + 0.8·u_i/ū)), u_i = 1 − the evaluation's lowest selected probability, ū its mean over
+ * the population: the expected budget stays rate·N (less what the cap at 1 trims), and no evaluation
+ * falls below a fifth of the uniform rate.
+ */
+function inclusionProbabilities(world: World, design: Design, rate: number): Float64Array {
+  const pi = new Float64Array(world.size);
+  if (design === 'uniform') return pi.fill(rate);
+  const uncertainty = new Float64Array(world.size);
+  let total = 0;
+  for (let i = 0; i < world.size; i++) {
+    let lowest = 1;
+    for (const probability of world.probability) lowest = Math.min(lowest, probability[i]);
+    uncertainty[i] = 1 - lowest;
+    total += uncertainty[i];
+  }
+  const mean = total / world.size;
+  for (let i = 0; i < world.size; i++) pi[i] = Math.min(1, rate * (0.2 + (0.8 * uncertainty[i]) / mean));
+  return pi;
+}
+
+const choiceAnswer = (choice: string, probability?: number): Answer => ({
+  type: 'choice',
+  choice,
+  ...(probability === undefined ? {} : { probabilities: { [choice]: probability } }),
+});
+
+/** Running coverage and width of one kind of interval. */
+class IntervalTally {
+  intervals = 0;
+  covered = 0;
+  width = 0;
+  missing = 0;
+
+  add(interval: { low: number | null; high: number | null }, truth: number): void {
+    if (interval.low === null || interval.high === null) {
+      this.missing++;
+      return;
+    }
+    this.intervals++;
+    if (interval.low <= truth && truth <= interval.high) this.covered++;
+    this.width += interval.high - interval.low;
+  }
+
+  get figures() {
+    return {
+      intervals: this.intervals,
+      missing: this.missing,
+      coverage: this.intervals ? this.covered / this.intervals : 0,
+      meanWidth: this.intervals ? this.width / this.intervals : 0,
+    };
+  }
+}
+
+/** One repetition's audit under one design: the accuracy interval and every corrected share's. */
+function auditRound(
+  world: World,
+  design: Design,
+  random: () => number,
+  tallies: { accuracy: IntervalTally; shares: IntervalTally; labels: number[] },
+): void {
+  const pi = inclusionProbabilities(world, design, options.auditRate);
+  const evaluations: AuditedEvaluation[] = [];
+  const categories: AuditedCategory[][] = QUESTIONS.map(() => []);
+  for (let i = 0; i < world.size; i++) {
+    if (random() >= pi[i]) continue;
+    evaluations.push({
+      inclusionProbability: pi[i],
+      labeled: QUESTIONS.map((question, q) => ({
+        model: choiceAnswer(question.values[world.judge[q][i]], world.probability[q][i]),
+        label: choiceAnswer(question.values[world.label[q][i]]),
+      })),
+    });
+    QUESTIONS.forEach((question, q) =>
+      categories[q].push({
+        judge: question.values[world.judge[q][i]],
+        label: question.values[world.label[q][i]],
+        inclusionProbability: pi[i],
+      }),
+    );
+  }
+  tallies.labels.push(evaluations.length);
+  let allAgree = 0;
+  for (let i = 0; i < world.size; i++)
+    if (QUESTIONS.every((_, q) => world.judge[q][i] === world.label[q][i])) allAgree++;
+  tallies.accuracy.add(autoDecisionAccuracy(evaluations, options.confidence), allAgree / world.size);
+  QUESTIONS.forEach((question, q) => {
+    question.values.forEach((value, v) => {
+      let judgeCount = 0;
+      let labelCount = 0;
+      for (let i = 0; i < world.size; i++) {
+        if (world.judge[q][i] === v) judgeCount++;
+        if (world.label[q][i] === v) labelCount++;
+      }
+      const share = predictionPoweredShare(
+        value,
+        { answered: world.size, judgeCount },
+        categories[q],
+        options.confidence,
+      );
+      tallies.shares.add(share, labelCount / world.size);
+    });
+  });
+}
+
+/** `count` distinct indices out of `size` (count ≪ size), drawing again on a repeat. */
+function simpleRandomSample(size: number, count: number, random: () => number): number[] {
+  const taken = new Set<number>();
+  while (taken.size < count) taken.add(Math.floor(random() * size));
+  return [...taken];
+}
+
+const agreedAt = (world: World, q: number, i: number) => world.judge[q][i] === world.label[q][i];
+
+/**
+ * ECE against the known truth over the whole population: each answer's forecast against its true
+ * chance of agreement, in the product's ten bins (the same sum as `expectedCalibrationError`,
+ * written out to spare 20,000 objects a call).
+ */
+function trueEce(world: World, q: number, forecast: (p: number) => number): number {
+  const gap = new Float64Array(ECE_BINS);
+  for (const p of world.probability[q]) {
+    const probability = forecast(p);
+    gap[Math.min(ECE_BINS - 1, Math.floor(probability * ECE_BINS))] += trueAgreement(p) - probability;
+  }
+  return gap.reduce((sum, value) => sum + Math.abs(value), 0) / world.size;
+}
+
+interface EceTally {
+  labels: number;
+  raw: number;
+  calibrated: number;
+  estimatedRaw: number;
+  estimatedCalibrated: number;
+  platt: number;
+  maps: number;
+  /** Calibrated ECE (truth) of each method, whichever the map would take: the evidence for ISOTONIC_MIN_LABELS. */
+  plattOnly: number;
+  isotonicOnly: number;
+}
+
+/** Maps fitted on `labels` uniformly drawn answers per question; their ECE against the truth and as estimated. */
+function calibrationRound(world: World, random: () => number, tallies: EceTally[]): void {
+  const raw = QUESTIONS.map((_, q) => trueEce(world, q, (p) => p));
+  for (const tally of tallies) {
+    QUESTIONS.forEach((_, q) => {
+      const sample: AuditedAnswer[] = simpleRandomSample(world.size, tally.labels, random).map((i) => ({
+        selectedProbability: world.probability[q][i],
+        agreed: agreedAt(world, q, i),
+        inclusionProbability: tally.labels / world.size,
+      }));
+      const map = fitCalibrationMap(sample)!;
+      const estimated = calibrationErrors(sample);
+      const errorOf = (method: 'platt' | 'isotonic') => {
+        const fitted = map.method === method ? map : fitCalibrationMap(sample, method)!;
+        return trueEce(world, q, (p) => applyCalibration(fitted, p));
+      };
+      const plattOnly = errorOf('platt');
+      const isotonicOnly = errorOf('isotonic');
+      tally.plattOnly += plattOnly;
+      tally.isotonicOnly += isotonicOnly;
+      tally.raw += raw[q];
+      tally.calibrated += map.method === 'platt' ? plattOnly : isotonicOnly;
+      tally.estimatedRaw += estimated.raw!;
+      tally.estimatedCalibrated += estimated.calibrated!;
+      if (map.method === 'platt') tally.platt++;
+      tally.maps++;
+    });
+  }
+}
+
+interface ThresholdTally {
+  questions: number;
+  found: number;
+  /** Questions whose realized agreement at or above the threshold reached the target (a null threshold promises nothing, so counts). */
+  held: number;
+  heldWithThreshold: number;
+  oracleFound: number;
+  coverage: number;
+  oracleCoverage: number;
+  /** Sum over questions with an oracle threshold of coverage / oracle coverage (0 without a threshold). */
+  coverageRatio: number;
+}
+
+/**
+ * The oracle: the lowest t whose true population agreement (the mean chance of agreement of the
+ * answers at or above it) reaches the target, and the share of answers at or above it; null when
+ * no t does.
+ */
+function oracleThreshold(probability: Float64Array, agreement: (p: number) => number, target: number) {
+  const sorted = Float64Array.from(probability).sort();
+  let chance = 0;
+  let best: { threshold: number; coverage: number } | null = null;
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    chance += agreement(sorted[i]);
+    // A stratum holds every tie of its threshold.
+    if (i > 0 && sorted[i - 1] === sorted[i]) continue;
+    const count = sorted.length - i;
+    if (chance / count >= target) best = { threshold: sorted[i], coverage: count / sorted.length };
+  }
+  return best;
+}
+
+/**
+ * The threshold's labels: `thresholdLabels` answers per question, uniformly (exactly that many, π
+ * equal), or by the `uncertainty` audit draw at the rate that expects that many (weighted, so the
+ * bound takes Kish's effective counts).
+ */
+function thresholdSample(world: World, q: number, design: Design, random: () => number): AuditedAnswer[] {
+  const rate = options.thresholdLabels / world.size;
+  const item = (i: number, inclusionProbability: number) => ({
+    selectedProbability: world.probability[q][i],
+    agreed: agreedAt(world, q, i),
+    inclusionProbability,
+  });
+  if (design === 'uniform')
+    return simpleRandomSample(world.size, options.thresholdLabels, random).map((i) => item(i, rate));
+  const pi = inclusionProbabilities(world, design, rate);
+  const sample: AuditedAnswer[] = [];
+  for (let i = 0; i < world.size; i++) if (random() < pi[i]) sample.push(item(i, pi[i]));
+  return sample;
+}
+
+function thresholdRound(
+  world: World,
+  agreement: (p: number) => number,
+  design: Design,
+  random: () => number,
+  tally: ThresholdTally,
+): void {
+  QUESTIONS.forEach((_, q) => {
+    const probability = world.probability[q];
+    const agreed = new Uint8Array(world.size);
+    for (let i = 0; i < world.size; i++) agreed[i] = world.judge[q][i] === world.label[q][i] ? 1 : 0;
+    const sample = thresholdSample(world, q, design, random);
+    const result = guaranteedThreshold(
+      sample,
+      Array.from(probability),
+      options.targetAgreement,
+      options.delta,
+    );
+    const oracle = oracleThreshold(probability, agreement, options.targetAgreement);
+    tally.questions++;
+    if (oracle) {
+      tally.oracleFound++;
+      tally.oracleCoverage += oracle.coverage;
+      tally.coverageRatio += (result.coverage ?? 0) / oracle.coverage;
+    }
+    if (result.threshold === null) {
+      tally.held++;
+      return;
+    }
+    tally.found++;
+    tally.coverage += result.coverage!;
+    let above = 0;
+    let agreeing = 0;
+    for (let i = 0; i < world.size; i++)
+      if (probability[i] >= result.threshold) {
+        above++;
+        agreeing += agreed[i];
+      }
+    if (agreeing / above >= options.targetAgreement) {
+      tally.held++;
+      tally.heldWithThreshold++;
+    }
+  });
+}
+
+function statistics() {
+  const audit = Object.fromEntries(
+    DESIGNS.map((design) => [
+      design,
+      { accuracy: new IntervalTally(), shares: new IntervalTally(), labels: [] as number[] },
+    ]),
+  ) as Record<Design, { accuracy: IntervalTally; shares: IntervalTally; labels: number[] }>;
+  const ece: EceTally[] = options.eceLabels.map((labels) => ({
+    labels,
+    raw: 0,
+    calibrated: 0,
+    estimatedRaw: 0,
+    estimatedCalibrated: 0,
+    platt: 0,
+    maps: 0,
+    plattOnly: 0,
+    isotonicOnly: 0,
+  }));
+  const emptyTally = (): ThresholdTally => ({
+    questions: 0,
+    found: 0,
+    held: 0,
+    heldWithThreshold: 0,
+    oracleFound: 0,
+    coverage: 0,
+    oracleCoverage: 0,
+    coverageRatio: 0,
+  });
+  const thresholds = {
+    overconfident: emptyTally(),
+    sureWhenCertain: emptyTally(),
+    sureWhenCertainWeighted: emptyTally(),
+  };
+  const started = performance.now();
+  for (let rep = 0; rep < options.reps; rep++) {
+    const random = generator(options.seed * 1_000_003 + rep);
+    const world = drawWorld(options.evaluations, random);
+    for (const design of DESIGNS) auditRound(world, design, random, audit[design]);
+    calibrationRound(world, random, ece);
+    thresholdRound(world, trueAgreement, 'uniform', random, thresholds.overconfident);
+    const sure = drawWorld(options.evaluations, random, sureWhenCertain);
+    thresholdRound(sure, sureWhenCertain, 'uniform', random, thresholds.sureWhenCertain);
+    thresholdRound(sure, sureWhenCertain, 'uncertainty', random, thresholds.sureWhenCertainWeighted);
+    if ((rep + 1) % 50 === 0)
+      log(
+        `${rep + 1} of ${options.reps} repetitions, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+  }
+  return {
+    seconds: (performance.now() - started) / 1000,
+    audit: Object.fromEntries(
+      DESIGNS.map((design) => {
+        const { accuracy, shares, labels } = audit[design];
+        const meanLabels = labels.reduce((sum, n) => sum + n, 0) / labels.length;
+        return [design, { meanLabels, accuracy: accuracy.figures, shares: shares.figures }];
+      }),
+    ) as Record<
+      Design,
+      { meanLabels: number; accuracy: IntervalTally['figures']; shares: IntervalTally['figures'] }
+    >,
+    ece: ece.map((tally) => ({
+      labels: tally.labels,
+      maps: tally.maps,
+      plattShare: tally.platt / tally.maps,
+      raw: tally.raw / tally.maps,
+      calibrated: tally.calibrated / tally.maps,
+      estimatedRaw: tally.estimatedRaw / tally.maps,
+      estimatedCalibrated: tally.estimatedCalibrated / tally.maps,
+      plattOnly: tally.plattOnly / tally.maps,
+      isotonicOnly: tally.isotonicOnly / tally.maps,
+    })),
+    thresholds: {
+      overconfident: thresholdFigures(thresholds.overconfident),
+      sureWhenCertain: thresholdFigures(thresholds.sureWhenCertain),
+      sureWhenCertainWeighted: thresholdFigures(thresholds.sureWhenCertainWeighted),
+    },
+  };
+}
+
+function thresholdFigures(tally: ThresholdTally) {
+  return {
+    ...tally,
+    meanCoverage: tally.found ? tally.coverage / tally.found : 0,
+    meanOracleCoverage: tally.oracleFound ? tally.oracleCoverage / tally.oracleFound : 0,
+    meanCoverageRatio: tally.oracleFound ? tally.coverageRatio / tally.oracleFound : null,
+  };
+}
+
+type Statistics = ReturnType<typeof statistics>;
+
+function renderStatistics(s: Statistics): string {
+  const f3 = fixed(3);
+  const met = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const { uniform, uncertainty } = s.audit;
+  const ece200 = s.ece.find((row) => row.labels === 200);
+  const { overconfident, sureWhenCertain, sureWhenCertainWeighted } = s.thresholds;
+  const t = [overconfident, sureWhenCertain, sureWhenCertainWeighted];
+  return [
+    `#### Part 1: the estimators on a synthetic world (${s.seconds.toFixed(0)} s)`,
+    '',
+    table(
+      ['figure', 'uniform', 'uncertainty', 'goal', ''],
+      [
+        [
+          'labels per repetition (mean)',
+          uniform.meanLabels.toFixed(0),
+          uncertainty.meanLabels.toFixed(0),
+          'the same budget',
+          '',
+        ],
+        [
+          '`autoDecisionAccuracy` interval coverage',
+          f3(uniform.accuracy.coverage),
+          f3(uncertainty.accuracy.coverage),
+          '≥ 0.94',
+          met(Math.min(uniform.accuracy.coverage, uncertainty.accuracy.coverage) >= 0.94),
+        ],
+        [
+          '`correctedShare` interval coverage',
+          f3(uniform.shares.coverage),
+          f3(uncertainty.shares.coverage),
+          '≥ 0.94',
+          met(Math.min(uniform.shares.coverage, uncertainty.shares.coverage) >= 0.94),
+        ],
+        [
+          '`autoDecisionAccuracy` mean width',
+          f3(uniform.accuracy.meanWidth),
+          f3(uncertainty.accuracy.meanWidth),
+          'uncertainty narrower',
+          met(uncertainty.accuracy.meanWidth < uniform.accuracy.meanWidth),
+        ],
+        [
+          '`correctedShare` mean width',
+          f3(uniform.shares.meanWidth),
+          f3(uncertainty.shares.meanWidth),
+          'uncertainty narrower',
+          met(uncertainty.shares.meanWidth < uniform.shares.meanWidth),
+        ],
+      ],
+    ),
+    '',
+    table(
+      [
+        'labels per question',
+        'map',
+        'raw ECE (truth)',
+        'calibrated ECE (truth)',
+        'raw ECE (estimated)',
+        'calibrated ECE (cross-fitted)',
+        'calibrated ECE (truth), Platt',
+        'calibrated ECE (truth), isotonic',
+      ],
+      s.ece.map((row) => [
+        String(row.labels),
+        row.plattShare === 1
+          ? 'Platt'
+          : row.plattShare === 0
+            ? 'isotonic'
+            : `Platt ${(row.plattShare * 100).toFixed(0)}%`,
+        f3(row.raw),
+        f3(row.calibrated),
+        f3(row.estimatedRaw),
+        f3(row.estimatedCalibrated),
+        f3(row.plattOnly),
+        f3(row.isotonicOnly),
+      ]),
+    ),
+    '',
+    ece200
+      ? `ECE goal: calibrated at most 0.03 with 200 labels where raw is at least 0.1: ${f3(ece200.calibrated)} against ${f3(ece200.raw)}, ${met(ece200.calibrated <= 0.03 && ece200.raw >= 0.1)}.`
+      : '',
+    '',
+    table(
+      [
+        'figure',
+        'judge 0.5 + 0.7·(p − 0.5), uniform labels',
+        'judge 0.5 + 2·(p − 0.5)², uniform labels',
+        'judge 0.5 + 2·(p − 0.5)², `uncertainty` labels (weighted)',
+        'goal',
+        '',
+      ],
+      [
+        ['questions with a guaranteed threshold', ...t.map((x) => `${x.found} of ${x.questions}`), '', ''],
+        ['questions with an oracle threshold', ...t.map((x) => `${x.oracleFound} of ${x.questions}`), '', ''],
+        [
+          'realized agreement at or above the threshold reaches the target (no threshold counts as kept)',
+          ...t.map((x) => f3(x.held / x.questions)),
+          `≥ ${1 - options.delta}`,
+          met(t.every((x) => x.held / x.questions >= 1 - options.delta)),
+        ],
+        [
+          'the same, among questions with a threshold',
+          ...t.map((x) => (x.found ? f3(x.heldWithThreshold / x.found) : '–')),
+          '',
+          '',
+        ],
+        [
+          'mean coverage at the guaranteed threshold (when there is one)',
+          ...t.map((x) => (x.found ? f3(x.meanCoverage) : '–')),
+          '',
+          '',
+        ],
+        [
+          'mean coverage at the oracle threshold',
+          ...t.map((x) => (x.oracleFound ? f3(x.meanOracleCoverage) : '–')),
+          '',
+          '',
+        ],
+        [
+          'coverage against the oracle (mean ratio, 0 without a threshold)',
+          ...t.map((x) => (x.meanCoverageRatio === null ? 'no oracle' : f3(x.meanCoverageRatio))),
+          '≥ 0.8',
+          met(t.every((x) => x.meanCoverageRatio === null || x.meanCoverageRatio >= 0.8)),
+        ],
+      ],
+    ),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run: every part in turn, one section in docs/performance.md. A second part adds its figures
+// to QualityResults, its measurement to main (made async with harness/log's runMain when it needs
+// the API) and its section to render.
+// ---------------------------------------------------------------------------------------------
+
+interface QualityResults extends Results<typeof settings> {
+  statistics: Statistics;
+}
+
+function render(r: QualityResults): string {
+  const s = r.settings;
+  return [
+    runHeading(
+      r,
+      `${s.reps} repetitions (seed ${s.seed}) of ${s.evaluations.toLocaleString('en-US')} automatic decisions over ${QUESTIONS.length} questions, ` +
+        `audit rate ${s.auditRate}, confidence ${s.confidence}; ECE with ${s.eceLabels.join(', ')} labels per question; ` +
+        `guaranteed threshold at target ${s.targetAgreement}, δ ${s.delta}, with ${s.thresholdLabels} audit labels per question`,
+    ),
+    '',
+    renderStatistics(r.statistics),
+  ].join('\n');
+}
+
+function main(): void {
+  log('part 1: the statistics');
+  const results: QualityResults = {
+    benchmark: 'quality',
+    at: new Date().toISOString(),
+    machine: describeMachine(''),
+    settings,
+    statistics: statistics(),
+  };
+  publish(results, render, options.writeDocs);
+}
+
+main();
