@@ -34,6 +34,8 @@ import { SimulationNames1795750239595 } from './migrations/1795750239595-simulat
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1795750324599-dataset-ticket-keys-and-expected-answers.js';
 import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evaluation-search.js';
 import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
+import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
+import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -63,6 +65,7 @@ export const ENTITIES = [
   WebhookDeliveryEntity,
   EvaluationDailyStatsEntity,
   EvaluationDailySourceStatsEntity,
+  CalibrationMapEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -84,6 +87,7 @@ export const MIGRATIONS = [
   DatasetTicketKeysAndExpectedAnswers1795750324599,
   EvaluationSearch1795750411000,
   AuditSampling1795750500000,
+  CalibrationMaps1795750600000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {
