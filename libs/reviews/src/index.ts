@@ -17,3 +17,8 @@ export {
   type CalibrationView,
   type ThresholdPreviewView,
 } from './calibration.service.js';
+export {
+  CalibrationFitService,
+  type CalibrationFitView,
+  type QuestionFitView,
+} from './calibration-fit.service.js';
