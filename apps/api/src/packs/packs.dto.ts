@@ -21,9 +21,8 @@ export class QuestionReviewDto {
   minSelectedProbability: number;
 
   @ApiPropertyOptional({
-    default: false,
     description:
-      "True: the decision rule compares the question's calibrated probability (the chance that a reviewer agrees, from its calibration map; see `calibrated` on an evaluation) with `minSelectedProbability`, where the question has a map; without a map, and by default, the judge's own selected probability. A value that is not a boolean is 400 `invalid request` with an issue at `questions.<n>.review.useCalibrated`.",
+      "Default false. True: the decision rule compares the question's calibrated probability (the chance that a reviewer agrees, from its calibration map; see `calibrated` on an evaluation) with `minSelectedProbability`, where the question has a map; without a map, and by default, the judge's own selected probability. A value that is not a boolean is 400 `invalid request` with an issue at `questions.<n>.review.useCalibrated`.",
   })
   useCalibrated?: boolean;
 }

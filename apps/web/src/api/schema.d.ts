@@ -324,6 +324,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pack's audit sampling settings
+         * @description Defaults `{rate: 0, strategy: "uncertainty"}`: the audit is off. See PUT for what they do, and docs/reviews.md ("Audit sampling").
+         */
+        get: operations["PacksController_audit"];
+        /**
+         * Set the pack's audit sampling: the rate and the strategy
+         * @description From now on, each live evaluation of the pack (source `api`, `webhook` or `mcp`; never `playground` nor `simulation`) is drawn for audit when it is stored: it records the probability π it was selected with (`auditProbability`) and whether it was (`auditSelected`), both beside `result` in GET /api/evaluations/{id}. Every estimate made from audit labels can then weight a label by 1/π.
+         *
+         *     Selected automatic decisions (`accept`, `reject`) make the audit queue, `GET /api/reviews?queue=audit`, labeled with the label routes. Evaluations in `review` are drawn with the same formula: they are in the review queue anyway, and being selected marks their label as one of the probability sample. Evaluations stored before the change keep their draw (or none).
+         *
+         *     Both fields are required; answers the saved settings.
+         */
+        put: operations["PacksController_setAudit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/judge": {
         parameters: {
             query?: never;
@@ -430,7 +458,11 @@ export interface paths {
         };
         /**
          * The review queue: evaluations in `review`, newest first, at most 50 a page
-         * @description Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters with it.
+         * @description Every source by default; `source` narrows the queue to some (the web app shows live traffic, `api`, `webhook` and `mcp`, unless asked to include the playground and simulations). `total` counts the whole queue for the filters, up to 1,000 (`totalCapped`). A cursor holds only the position: send the same filters, queue and order with it (one of another queue or order is `invalid cursor`).
+         *
+         *     `queue=audit` lists the audit queue instead: the evaluations with status `accept` or `reject` that the audit draw selected (`auditSelected` true; see PUT /api/packs/{packId}/audit), with the same filters, cursor and total. Label them with the label routes. Left out, or `queue=review`: the review queue, as before.
+         *
+         *     `order=value` orders the queue by the expected value of a label, highest first: v = (1 − p_min) / (1 + n), where p_min is the lowest selected probability of the evaluation's answers (`selectedProbabilities`) and n the number of labels the question at p_min (of several there, the one with the fewest labels, then the first id) already has on evaluations of the same pack version; v = 0 for an evaluation without answers. Ties: newest first, then by id. Values move as labels arrive, so a page reflects the labels at the time it is read. Left out, or `order=newest`: newest first. See docs/reviews.md.
          */
         get: operations["ReviewsController_list"];
         put?: never;
@@ -532,6 +564,26 @@ export interface paths {
         get: operations["ReviewsController_calibrate"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packs/{packId}/calibration/fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fit every question's calibration map of the pack's live version now
+         * @description For each question of the live version: a map from the judge's selected probability to the chance that a reviewer agrees, fitted from the labels on evaluations of every published version of the pack whose question has the same id and the same wording (everything but `id` and `review`), each weighted by 1/π when its evaluation was selected for audit and 1 otherwise; Platt scaling below 1,000 labels, isotonic regression from there. A question with fewer than `minLabels` labels gets no map (`map` null) and keeps its raw probability. The worker also refits on its own: after 20 new labels, or a day after the last fit when any label came since. Evaluation reads then carry `calibrated` and `calibratedWith`; questions with `review.useCalibrated` are decided by it. See docs/quality.md, "Calibration".
+         */
+        post: operations["ReviewsController_fitCalibration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1152,6 +1204,8 @@ export interface components {
              * @example 0.6
              */
             minSelectedProbability: number;
+            /** @description Default false. True: the decision rule compares the question's calibrated probability (the chance that a reviewer agrees, from its calibration map; see `calibrated` on an evaluation) with `minSelectedProbability`, where the question has a map; without a map, and by default, the judge's own selected probability. A value that is not a boolean is 400 `invalid request` with an issue at `questions.<n>.review.useCalibrated`. */
+            useCalibrated?: boolean;
         };
         ChoiceOptionDto: {
             /**
@@ -1346,6 +1400,19 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        AuditSettingsDto: {
+            /**
+             * @description The expected share of the pack's automatically decided evaluations (status `accept` or `reject`, source `api`, `webhook` or `mcp`) selected for audit. 0 (the default) is off: nothing is drawn and evaluations store `auditProbability` null.
+             * @example 0.05
+             */
+            rate: number;
+            /**
+             * @description `uniform`: every live evaluation is selected with probability π = `rate`. `uncertainty` (the default): π = min(1, rate·(0.2 + 0.8·u/ū)), where u is 1 − the lowest selected probability of the evaluation's answers (1 for a failed judgment) and ū the mean of u over the pack's latest 1,000 drawn automatic decisions: less certain decisions are checked more often, every one has π ≥ 0.2·rate, and the expected share stays `rate` (π = `rate` until ū is known). See docs/reviews.md, "Audit sampling".
+             * @default uncertainty
+             * @enum {string}
+             */
+            strategy: "uniform" | "uncertainty";
+        };
         TicketMessageDto: {
             /** @enum {string} */
             role: "customer" | "agent" | "system";
@@ -1478,6 +1545,23 @@ export interface components {
             /** @description True when there are more than `total` evaluations for these filters (the count stopped at its cap, 10,000 or 1,000 with `q`). */
             totalCapped: boolean;
         };
+        CalibrationUsedDto: {
+            /**
+             * Format: date-time
+             * @description When the map was fitted.
+             */
+            fittedAt: string;
+            /**
+             * @description Labels the map was fitted from.
+             * @example 40
+             */
+            labels: number;
+            /**
+             * @description Platt scaling below 1,000 labels, isotonic regression from there (docs/quality.md, 'Calibration').
+             * @enum {string}
+             */
+            method: "platt" | "isotonic";
+        };
         AnswerDto: {
             /** @enum {string} */
             type: "choice" | "score" | "boolean";
@@ -1532,6 +1616,32 @@ export interface components {
             };
             usage: components["schemas"]["UsageDto"];
             labels: components["schemas"]["LabelDto"][];
+            /** @description π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit. */
+            auditProbability?: number | null;
+            /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
+            auditSelected?: boolean | null;
+            /**
+             * @description Per question id, the calibrated probability: the chance that a reviewer agrees with the judge's answer, read from the question's calibration map at the answer's selected probability (`selectedProbabilities`). Only questions that were answered and have a map: one is fitted by POST /api/packs/{packId}/calibration/fit or by the worker, from at least 10 labels on evaluations of versions asking the question in the same words. Null when no question of the evaluation has one. The decision rule reads it for questions with `review.useCalibrated`.
+             * @example {
+             *       "department": 0.74
+             *     }
+             */
+            calibrated: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.
+             * @example {
+             *       "department": {
+             *         "fittedAt": "2026-11-20T10:00:00.000Z",
+             *         "labels": 40,
+             *         "method": "platt"
+             *       }
+             *     }
+             */
+            calibratedWith: {
+                [key: string]: components["schemas"]["CalibrationUsedDto"];
+            } | null;
         };
         ReviewItemDto: {
             /** Format: uuid */
@@ -1550,6 +1660,32 @@ export interface components {
             createdAt: string;
             result: components["schemas"]["JudgmentResultDto"];
             redactedTicket: components["schemas"]["TicketDto"];
+            /** @description π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit. */
+            auditProbability?: number | null;
+            /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
+            auditSelected?: boolean | null;
+            /**
+             * @description Per question id, the calibrated probability: the chance that a reviewer agrees with the judge's answer, read from the question's calibration map at the answer's selected probability (`selectedProbabilities`). Only questions that were answered and have a map: one is fitted by POST /api/packs/{packId}/calibration/fit or by the worker, from at least 10 labels on evaluations of versions asking the question in the same words. Null when no question of the evaluation has one. The decision rule reads it for questions with `review.useCalibrated`.
+             * @example {
+             *       "department": 0.74
+             *     }
+             */
+            calibrated: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.
+             * @example {
+             *       "department": {
+             *         "fittedAt": "2026-11-20T10:00:00.000Z",
+             *         "labels": 40,
+             *         "method": "platt"
+             *       }
+             *     }
+             */
+            calibratedWith: {
+                [key: string]: components["schemas"]["CalibrationUsedDto"];
+            } | null;
         };
         ReviewPageDto: {
             items: components["schemas"]["ReviewItemDto"][];
@@ -1667,6 +1803,32 @@ export interface components {
             versionId: string;
             targetAgreement: number;
             questions: components["schemas"]["QuestionCalibrationDto"][];
+        };
+        QuestionFitDto: {
+            /** @example department */
+            questionId: string;
+            /** @description Labels the fit had for this question: on evaluations of any published version of the pack whose question has this id and the live question's wording (every key but `id` and `review`), where the judge answered it. */
+            labels: number;
+            /** @description The fitted map; null with fewer than `minLabels` labels, when the question keeps its raw probability (and any earlier map of this wording is dropped). */
+            map: components["schemas"]["CalibrationUsedDto"] | null;
+        };
+        CalibrationFitDto: {
+            /** Format: uuid */
+            packId: string;
+            /**
+             * Format: uuid
+             * @description The live version whose questions were fitted.
+             */
+            versionId: string;
+            /** Format: date-time */
+            fittedAt: string;
+            /**
+             * @description Labels a question needs for a map.
+             * @example 10
+             */
+            minLabels: number;
+            /** @description Every question of the live version, in the document's order. */
+            questions: components["schemas"]["QuestionFitDto"][];
         };
         ThresholdPreviewDto: {
             /** Format: uuid */
@@ -2130,6 +2292,18 @@ export interface components {
             labeled?: "true" | "false";
             /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
             source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+            /**
+             * @description `review`: evaluations in `review` (the default). `audit`: the automatic decisions (`accept`, `reject`) the audit draw selected.
+             * @default review
+             * @enum {string}
+             */
+            queue: "review" | "audit";
+            /**
+             * @description `newest`: newest first (the default). `value`: the expected value of a label first, v = (1 − p_min) / (1 + labels of that question in the pack version); see the operation.
+             * @default newest
+             * @enum {string}
+             */
+            order: "newest" | "value";
             /** @description The `nextCursor` of the previous page. */
             cursor?: string;
         };
@@ -3230,6 +3404,133 @@ export interface operations {
             };
         };
     };
+    PacksController_audit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettingsDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PacksController_setAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettingsDto"];
+                };
+            };
+            /** @description `invalid request` with `issues`: `rate` missing, not a number or outside 0..1; `strategy` missing or unknown; another field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     JudgeController_judgeTicket: {
         parameters: {
             query?: never;
@@ -3577,6 +3878,10 @@ export interface operations {
                 labeled?: "true" | "false";
                 /** @description Only evaluations of these sources. Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
                 source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
+                /** @description `review`: evaluations in `review` (the default). `audit`: the automatic decisions (`accept`, `reject`) the audit draw selected. */
+                queue?: "review" | "audit";
+                /** @description `newest`: newest first (the default). `value`: the expected value of a label first, v = (1 − p_min) / (1 + labels of that question in the pack version); see the operation. */
+                order?: "newest" | "value";
                 /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
             };
@@ -3594,7 +3899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewPageDto"];
                 };
             };
-            /** @description `invalid cursor` (malformed or another user's) or a bad filter */
+            /** @description `invalid cursor` (malformed, another user's, or of another queue or order) or `invalid request` naming a bad filter, `queue` or `order` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3938,6 +4243,72 @@ export interface operations {
                 };
             };
             /** @description `pack has no published version` (when no versionId is given) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_fitCalibration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationFitDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack has no published version` */
             409: {
                 headers: {
                     [name: string]: unknown;
