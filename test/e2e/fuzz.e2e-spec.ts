@@ -93,6 +93,8 @@ async function setUpWorld(): Promise<World> {
   await ok(keyed.patch(`/api/packs/${pack.id}`, { name: 'Support triage v2' }), 'edit');
   const versions = await ok(keyed.get(`/api/packs/${pack.id}/versions`), 'versions');
   const sparePacks = [await importPack(), await importPack(), await importPack()];
+  // Every live evaluation drawn and selected, so the audit queue and its labels have an item.
+  await ok(keyed.put(`/api/packs/${pack.id}/audit`, { rate: 1, strategy: 'uniform' }), 'audit');
   const ticket = { subject: `Charged twice ${MARKER}`, customerMessage: `Refund please ${MARKER}` };
   const judged = await ok(keyed.post('/api/judge', { packId: pack.id, ticket }), 'judge');
   const labels = [];

@@ -70,6 +70,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/packs/{packId}': { name: 'renamed by someone else' },
   'POST /api/evaluations/{id}/labels': LABEL,
   'POST /api/datasets/{datasetId}/tickets': { tickets: [TICKET] },
+  'PUT /api/packs/{packId}/audit': { rate: 1, strategy: 'uniform' },
 };
 
 /** Each kind's record, one of A's and one of B's (versions: two each, for compare's from and to). */
@@ -98,6 +99,8 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
   await ok(keyed.post(`/api/packs/${pack.id}/publish`), 'publish');
   await ok(keyed.patch(`/api/packs/${pack.id}`, { name: 'Support triage, edited' }), 'edit');
   const versions = await ok(keyed.get(`/api/packs/${pack.id}/versions`), 'versions');
+  // Every live evaluation drawn and selected: each tenant has audit items too.
+  await ok(keyed.put(`/api/packs/${pack.id}/audit`, { rate: 1, strategy: 'uniform' }), 'audit');
   const judged = await ok(keyed.post('/api/judge', { packId: pack.id, ticket: TICKET }), 'judge');
   const label = await ok(keyed.post(`/api/evaluations/${judged.evaluationId}/labels`, LABEL), 'label');
   const dataset = await ok(keyed.post('/api/datasets', { name: 'isolation' }), 'dataset');
@@ -156,6 +159,7 @@ async function snapshot(a: Tenant): Promise<Record<string, unknown>> {
     `/api/packs/${pack}`,
     `/api/packs/${pack}/versions`,
     `/api/packs/${pack}/export`,
+    `/api/packs/${pack}/audit`,
     `/api/evaluations/${a.ids.evaluation[0]}`,
     '/api/datasets',
     `/api/datasets/${a.ids.dataset[0]}`,
@@ -236,7 +240,7 @@ function urlFor(op: Operation, slots: Slot[], who: Owner[], a: Tenant, b: Tenant
   return query.length ? `${path}?${query.join('&')}` : path;
 }
 
-const PREFERRED_ORDER = ['GET', 'POST', 'PATCH', 'DELETE'];
+const PREFERRED_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Reads first and deletions last: a leak that deletes must not hide a leak that reads. */
 const byRisk = (x: Operation, y: Operation) =>
   PREFERRED_ORDER.indexOf(x.method) - PREFERRED_ORDER.indexOf(y.method) ||
@@ -385,6 +389,40 @@ describe('tenant isolation: another user’s ids always give 404', () => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  // The queues take A's ids as filters too: B's review and audit queues, in either order, never
+  // list or count A's evaluations.
+  it("GET /api/reviews never lists or counts A's items, in either queue and order", async () => {
+    const queues = ['', 'queue=review', 'queue=audit', 'order=value', 'queue=audit&order=value'];
+    const leaks: string[] = [];
+    for (const client of [b.keyed, b.session]) {
+      for (const queue of queues) {
+        for (const filter of [
+          '',
+          `packId=${a.ids.pack[0]}`,
+          `packId=${a.ids.pack[0]}&questionId=department`,
+        ]) {
+          const query = [queue, filter].filter(Boolean).join('&');
+          const res = await client.get(`/api/reviews?${query}`);
+          const items: Array<{ id: string; packId: string }> = res.body.items ?? [];
+          const ofA = items.filter(
+            (item) => item.packId === a.ids.pack[0] || item.id === a.ids.evaluation[0],
+          );
+          const counted = filter ? res.body.total !== 0 : false;
+          if (res.status !== 200 || ofA.length || counted)
+            leaks.push(`B GET /api/reviews?${query} -> ${res.status} ${res.text.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // A's own audit queue holds A's judged evaluation when it was decided automatically.
+    const own = await ok(a.session.get(`/api/reviews?queue=audit&packId=${a.ids.pack[0]}`), 'A lists');
+    const evaluation = await ok(a.session.get(`/api/evaluations/${a.ids.evaluation[0]}`), 'A reads');
+    expect(evaluation).toMatchObject({ auditProbability: 1, auditSelected: true });
+    expect(own.items.map((item: { id: string }) => item.id).includes(a.ids.evaluation[0])).toBe(
+      evaluation.status !== 'review',
+    );
   });
 
   it("leaves A's records exactly as they were", async () => {

@@ -87,4 +87,19 @@ describe('REDIS_PREFIX', () => {
       /^Invalid configuration: REDIS_PREFIX must be 1 to 64 letters, digits, _ \. or -, with at most one non-empty \{hash tag\}$/,
     );
   });
+
+  it('reads AUDIT_SEED as an integer, and warns when it is set in production', () => {
+    expect(loadConfig({}).auditSeed).toBeUndefined();
+    expect(loadConfig({ AUDIT_SEED: '42' }).auditSeed).toBe(42);
+    expect(() => loadConfig({ AUDIT_SEED: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ AUDIT_SEED: '-1' })).toThrow(ConfigError);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      AUDIT_SEED: '1',
+    });
+    expect(production.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('AUDIT_SEED is set')]),
+    );
+  });
 });

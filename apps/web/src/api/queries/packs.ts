@@ -13,6 +13,7 @@ export const packKeys = {
   version: (packId: string, versionId: string) => ['packs', 'version', packId, versionId] as const,
   compare: (packId: string, from: string, to: string) => ['packs', 'compare', packId, from, to] as const,
   export: (packId: string) => ['packs', 'export', packId] as const,
+  audit: (packId: string) => ['packs', 'audit', packId] as const,
 };
 
 /**
@@ -179,6 +180,26 @@ export function useExportPack(packId: string, effects?: Effects<Schemas['PackExp
   return useApiMutation(
     () => unwrap(api.GET('/api/packs/{packId}/export', { params: { path: { packId } } })),
     () => undefined,
+    effects,
+  );
+}
+
+type AuditSettings = Schemas['AuditSettingsDto'];
+
+/** The pack's audit sampling settings (`{rate, strategy}`). */
+export function usePackAudit(packId: string) {
+  return useQuery({
+    queryKey: packKeys.audit(packId),
+    queryFn: () => unwrap(api.GET('/api/packs/{packId}/audit', { params: { path: { packId } } })),
+  });
+}
+
+/** Saves the audit settings; the answer is the saved settings. */
+export function useSetPackAudit(packId: string, effects?: Effects<AuditSettings, AuditSettings>) {
+  return useApiMutation(
+    (body: AuditSettings) =>
+      unwrap(api.PUT('/api/packs/{packId}/audit', { params: { path: { packId } }, body })),
+    (queryClient, settings) => queryClient.setQueryData(packKeys.audit(packId), settings),
     effects,
   );
 }

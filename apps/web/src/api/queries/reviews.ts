@@ -8,6 +8,10 @@ export interface ReviewQueueQuery {
   labeled?: 'true' | 'false';
   /** Only these sources (sent as a repeated `source` parameter); left out: every source. */
   source?: Array<Schemas['EvaluationSummaryDto']['source']>;
+  /** `audit`: the automatic decisions drawn for audit; left out: the review queue. */
+  queue?: 'review' | 'audit';
+  /** `value`: the most valuable labels first; left out: newest first. */
+  order?: 'newest' | 'value';
 }
 
 /** Query keys of the review queue; labels and new judgments make it stale. */

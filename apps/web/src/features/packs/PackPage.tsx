@@ -1,6 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AuditTab } from './AuditTab';
 import { CompareTab } from './CompareTab';
 import { DeletePackButton } from './DeletePackButton';
 import { DraftEditor } from './DraftEditor';
@@ -11,7 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { formatDateTime } from '../../lib/format';
 
-/** /packs/:packId: the draft editor, the versions, and a comparison of two versions. */
+/** /packs/:packId: the draft editor, the versions, a comparison of two versions, and the audit settings. */
 export default function PackPage() {
   const { packId = '' } = useParams();
   const query = usePack(packId);
@@ -65,6 +66,7 @@ export default function PackPage() {
               <Tabs.Tab value="draft">Draft</Tabs.Tab>
               <Tabs.Tab value="versions">Versions</Tabs.Tab>
               <Tabs.Tab value="compare">Compare</Tabs.Tab>
+              <Tabs.Tab value="audit">Audit</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="draft" pt="md">
               <DraftEditor
@@ -78,6 +80,9 @@ export default function PackPage() {
             </Tabs.Panel>
             <Tabs.Panel value="compare" pt="md">
               <CompareTab pack={pack} />
+            </Tabs.Panel>
+            <Tabs.Panel value="audit" pt="md">
+              <AuditTab packId={pack.id} />
             </Tabs.Panel>
           </Tabs>
         </>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage, type Schemas } from '../../api/client';
 import { reasonText } from '../../lib/answers';
 import { formatDateTime } from '../../lib/format';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { auditText } from './reviews';
 
 interface Props {
   evaluation: Schemas['EvaluationDto'];
@@ -14,6 +15,8 @@ interface Props {
   next: { run: () => void; pending: boolean; noneLeft: boolean; error: unknown };
   /** `3 of 247`: where the evaluation stands in the queue of the page's filters, when known. */
   position: string | null;
+  /** "Review queue" or "Audit queue": the queue of the page's filters. */
+  queue: string;
   /** "Agree with all remaining questions": how many it would label, and its request. */
   agreeAll: { run: () => void; pending: boolean; remaining: number; error: unknown };
 }
@@ -26,9 +29,11 @@ export function EvaluationHeader({
   search,
   next,
   position,
+  queue,
   agreeAll,
 }: Props) {
   const reasons = evaluation.result.reviewReasons;
+  const audit = auditText(evaluation);
   return (
     <Stack gap="sm">
       <Anchor component={Link} to={`/reviews${search}`} size="sm">
@@ -39,6 +44,11 @@ export function EvaluationHeader({
           <Group gap="xs">
             <Title order={2}>Evaluation</Title>
             <StatusBadge status={evaluation.status} />
+            {audit && (
+              <Badge color="violet" variant="light" tt="none">
+                {audit}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             <time dateTime={evaluation.createdAt}>{formatDateTime(evaluation.createdAt)}</time>
@@ -59,7 +69,7 @@ export function EvaluationHeader({
         withBorder
         p="xs"
         component="nav"
-        aria-label="Review queue"
+        aria-label={queue}
         style={{
           position: 'sticky',
           top: 'calc(var(--app-shell-header-offset, 0px) + 4px)',
@@ -68,7 +78,7 @@ export function EvaluationHeader({
       >
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={500} role="status" aria-live="polite">
-            {position ? `Review queue: ${position}` : 'Review queue'}
+            {position ? `${queue}: ${position}` : queue}
           </Text>
           <Group gap="xs">
             <Button

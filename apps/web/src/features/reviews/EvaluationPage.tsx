@@ -14,7 +14,14 @@ import { useLabeling } from './useLabeling';
 import { useNextItem } from './useNextItem';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
 import { useReviewQueue } from '../../api/queries/reviews';
-import { agreeingLabel, filtersSearch, queuePositionText, readFilters, reviewQuery } from './reviews';
+import {
+  agreeingLabel,
+  filtersSearch,
+  queueName,
+  queuePositionText,
+  readFilters,
+  reviewQuery,
+} from './reviews';
 import { firstUnlabeled, questionSpecs, remainingAgreements } from './reviews-questions';
 
 function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
@@ -64,6 +71,7 @@ function Review({ evaluation }: { evaluation: Schemas['EvaluationDto'] }) {
           error: next.error,
         }}
         position={position}
+        queue={queueName(filters)}
         agreeAll={{
           run: () => agreeAll.mutate(remaining, { onSuccess: () => setOpenForm(null) }),
           pending: agreeAll.isPending,

@@ -1,4 +1,4 @@
-import { Group, Input, Select } from '@mantine/core';
+import { Group, Input, Select, Switch } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import type { LabeledFilter, ReviewFilters } from './reviews';
 import { usePack } from '../../api/queries/packs';
@@ -23,7 +23,7 @@ interface Props {
   onChange: (filters: ReviewFilters) => void;
 }
 
-/** Pack, question and labeled filters of the review queue, and the sources switch. */
+/** Pack, question and labeled filters of the queue, its order, and the sources switch. */
 export function ReviewFilterBar({ filters, packs, packsError, onChange }: Props) {
   const pack = usePack(filters.packId);
   const questions = pack.data?.liveDocument?.questions ?? [];
@@ -71,12 +71,24 @@ export function ReviewFilterBar({ filters, packs, packsError, onChange }: Props)
         onChange={(labeled) => onChange({ ...filters, labeled: (labeled ?? 'all') as LabeledFilter })}
         allowDeselect={false}
       />
-      {/* The switch names itself; the line above it is a heading like the fields' labels. */}
-      <Input.Wrapper label="Sources" labelElement="div">
+      {/* The switches name themselves; the line above each is a heading like the fields' labels. */}
+      <Input.Wrapper label="Order" labelElement="div">
         <Group h={36} align="center">
-          <ExperimentsSwitch inline />
+          <Switch
+            label="Most valuable first"
+            checked={filters.byValue ?? false}
+            onChange={(event) => onChange({ ...filters, byValue: event.currentTarget.checked })}
+          />
         </Group>
       </Input.Wrapper>
+      {filters.queue !== 'audit' && (
+        // The audit queue is live traffic only: the playground and simulations are never drawn.
+        <Input.Wrapper label="Sources" labelElement="div">
+          <Group h={36} align="center">
+            <ExperimentsSwitch inline />
+          </Group>
+        </Input.Wrapper>
+      )}
     </Group>
   );
 }

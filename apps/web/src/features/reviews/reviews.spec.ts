@@ -1,12 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   agreeingLabel,
+  auditText,
   comesAfter,
   excerpt,
   filtersSearch,
   findNextReview,
+  formatAuditProbability,
   labelFromValue,
   queueCount,
+  queueName,
   queuePositionText,
   readFilters,
   reviewQuery,
@@ -23,12 +26,18 @@ describe('review filters', () => {
       questionId: undefined,
       labeled: 'false',
       experiments: false,
+      queue: 'review',
+      byValue: false,
     });
-    expect(readFilters(new URLSearchParams('labeled=maybe&questionId=&experiments=true'))).toEqual({
+    expect(
+      readFilters(new URLSearchParams('labeled=maybe&questionId=&experiments=true&queue=x&order=x')),
+    ).toEqual({
       packId: undefined,
       questionId: undefined,
       labeled: 'all',
       experiments: true,
+      queue: 'review',
+      byValue: false,
     });
   });
 
@@ -51,6 +60,52 @@ describe('review filters', () => {
       source: LIVE,
       cursor: 'c',
     });
+  });
+});
+
+describe('the audit queue and the value order', () => {
+  it('reads and writes the queue and the order in the URL, leaving out the defaults', () => {
+    const filters = readFilters(new URLSearchParams('queue=audit&order=value&packId=p'));
+    expect(filters).toMatchObject({ queue: 'audit', byValue: true, packId: 'p' });
+    expect(filtersSearch(filters)).toBe('?queue=audit&packId=p&order=value');
+    expect(filtersSearch({ labeled: 'all', experiments: false, queue: 'review', byValue: false })).toBe('');
+    expect(queueName(filters)).toBe('Audit queue');
+    expect(queueName({ labeled: 'all', experiments: false })).toBe('Review queue');
+  });
+
+  it('asks the API for the queue and the order only when they are not the defaults', () => {
+    expect(reviewQuery({ labeled: 'all', experiments: true, queue: 'audit', byValue: true })).toEqual({
+      queue: 'audit',
+      order: 'value',
+    });
+    expect(reviewQuery({ labeled: 'all', experiments: true, queue: 'review', byValue: false })).toEqual({});
+  });
+
+  it('says "Selected for audit (p = …)" only for a selected evaluation', () => {
+    expect(auditText({ auditProbability: 0.1234, auditSelected: true })).toBe(
+      'Selected for audit (p = 0.12)',
+    );
+    expect(auditText({ auditProbability: 1, auditSelected: true })).toBe('Selected for audit (p = 1)');
+    expect(auditText({ auditProbability: 0.05, auditSelected: false })).toBeNull();
+    expect(auditText({ auditProbability: null, auditSelected: null })).toBeNull();
+    expect(auditText({})).toBeNull();
+  });
+
+  it('reads π with two decimals, or two significant digits below 0.01', () => {
+    expect(formatAuditProbability(0.212)).toBe('0.21');
+    expect(formatAuditProbability(0.5)).toBe('0.5');
+    expect(formatAuditProbability(0.00432)).toBe('0.0043');
+    expect(formatAuditProbability(0)).toBe('0');
+  });
+
+  it('takes the most valuable other item as the next one in the value order', async () => {
+    const item = (id: string) => ({ id, createdAt: '2026-01-01T00:00:00Z' });
+    const fetchPage = () => Promise.resolve({ items: [item('a'), item('b')], nextCursor: 'more' });
+    expect(await findNextReview(fetchPage, item('a'), 20, true)).toBe('b');
+    // The current item was labeled and left (or moved down): the queue's head is next.
+    expect(await findNextReview(fetchPage, item('z'), 20, true)).toBe('a');
+    const alone = () => Promise.resolve({ items: [item('a')], nextCursor: null });
+    expect(await findNextReview(alone, item('a'), 20, true)).toBeNull();
   });
 });
 

@@ -15,12 +15,19 @@ type QuestionType = Schemas['PackDocumentDto']['questions'][number]['type'];
 
 export type LabeledFilter = 'all' | 'true' | 'false';
 
+/** `review`: what the decision rule sent to review. `audit`: automatic decisions drawn for audit. */
+export type ReviewQueueName = 'review' | 'audit';
+
 export interface ReviewFilters {
   packId?: string;
   questionId?: string;
   labeled: LabeledFilter;
   /** Include the playground and simulations; off, the queue holds live traffic only. */
   experiments: boolean;
+  /** The queue; left out: the review queue. */
+  queue?: ReviewQueueName;
+  /** "Most valuable first" (the API's `order=value`); off: newest first. */
+  byValue?: boolean;
 }
 
 export interface ReviewQuery {
@@ -28,6 +35,8 @@ export interface ReviewQuery {
   questionId?: string;
   labeled?: 'true' | 'false';
   source?: EvaluationSource[];
+  queue?: 'audit';
+  order?: 'value';
   cursor?: string;
 }
 
@@ -39,17 +48,26 @@ export function readFilters(params: URLSearchParams): ReviewFilters {
     questionId: params.get('questionId') || undefined,
     labeled: labeled === 'true' || labeled === 'false' ? labeled : 'all',
     experiments: includesExperiments(params),
+    queue: params.get('queue') === 'audit' ? 'audit' : 'review',
+    byValue: params.get('order') === 'value',
   };
 }
 
-/** The query string for some filters (no empty keys, `all` left out). */
+/** The query string for some filters (no empty keys; `all`, the review queue and newest first left out). */
 export function filtersToParams(filters: ReviewFilters): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.queue === 'audit') params.set('queue', 'audit');
   if (filters.packId) params.set('packId', filters.packId);
   if (filters.questionId) params.set('questionId', filters.questionId);
   if (filters.labeled !== 'all') params.set('labeled', filters.labeled);
+  if (filters.byValue) params.set('order', 'value');
   if (filters.experiments) params.set(EXPERIMENTS_PARAM, 'true');
   return params;
+}
+
+/** "Review queue" or "Audit queue". */
+export function queueName(filters: ReviewFilters): string {
+  return filters.queue === 'audit' ? 'Audit queue' : 'Review queue';
 }
 
 /** `?a=b` for non-empty filters, `''` otherwise. */
@@ -66,6 +84,8 @@ export function reviewQuery(filters: ReviewFilters, cursor?: string): ReviewQuer
   if (filters.labeled !== 'all') query.labeled = filters.labeled;
   const source = sourceFilter(filters.experiments);
   if (source) query.source = source;
+  if (filters.queue === 'audit') query.queue = 'audit';
+  if (filters.byValue) query.order = 'value';
   if (cursor) query.cursor = cursor;
   return query;
 }
@@ -121,13 +141,20 @@ export interface QueuePage {
  * The id of the item that follows `current` in the queue, paging on as needed; when nothing
  * follows, the first other item (the queue starts over); null when the queue holds nothing else.
  * While `current` is in the queue its neighbour is taken as listed (the API orders by microseconds,
- * finer than the milliseconds it shows); once it has left (labeled), by creation time.
+ * finer than the milliseconds it shows); once it has left (labeled), by creation time. In the value
+ * order (`byValue`) the next item is the most valuable one other than `current`: the queue's head,
+ * since labeling moves the values.
  */
 export async function findNextReview(
   fetchPage: (cursor?: string) => Promise<QueuePage>,
   current: QueuePosition,
   maxPages = 20,
+  byValue = false,
 ): Promise<string | null> {
+  if (byValue) {
+    const { items } = await fetchPage();
+    return items.find((item) => item.id !== current.id)?.id ?? null;
+  }
   let cursor: string | undefined;
   let first: string | undefined;
   let passed = false;
@@ -195,4 +222,22 @@ export function valueFromLabel(answer: Answer | undefined): string | number | nu
   if (answer.type === 'boolean') return (answer.probability ?? 0) >= 0.5 ? 'true' : 'false';
   if (answer.type === 'score') return answer.score ?? null;
   return answer.choice ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit sampling.
+
+/** π as read: two decimals (`0.12`, `1`), or two significant digits below 0.01 (`0.004`). */
+export function formatAuditProbability(probability: number): string {
+  if (probability > 0 && probability < 0.01) return String(Number(probability.toPrecision(2)));
+  return String(Number(probability.toFixed(2)));
+}
+
+/** `Selected for audit (p = 0.12)` for an evaluation the audit draw selected; null otherwise. */
+export function auditText(evaluation: {
+  auditProbability?: number | null;
+  auditSelected?: boolean | null;
+}): string | null {
+  if (!evaluation.auditSelected || typeof evaluation.auditProbability !== 'number') return null;
+  return `Selected for audit (p = ${formatAuditProbability(evaluation.auditProbability)})`;
 }
