@@ -387,6 +387,8 @@ describe('audit sampling', () => {
         redactedTicket: expect.objectContaining({ subject: TICKET.subject }),
         auditProbability: 1,
         auditSelected: true,
+        calibrated: null,
+        calibratedWith: null,
       });
       expect(ids((await list(`&packId=${full.id}`)).items)).toEqual([rejected, accepted]);
       expect(ids((await list('&questionId=abusive')).items)).toEqual([rejected, accepted]);

@@ -93,6 +93,9 @@ describe('POST /api/judge through an OpenAI-compatible gateway', () => {
       // The pack's audit is off (rate 0): nothing drawn.
       auditProbability: null,
       auditSelected: null,
+      // No calibration map yet (docs/quality.md, "Calibration").
+      calibrated: null,
+      calibratedWith: null,
     });
   });
 

@@ -62,6 +62,9 @@ describe('review queue and labels', () => {
       }),
       auditProbability: null,
       auditSelected: null,
+      // No calibration map yet (docs/quality.md, "Calibration").
+      calibrated: null,
+      calibratedWith: null,
     });
   });
 

@@ -5,6 +5,7 @@ import { JobsModule, QUEUES } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
 import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
+import { ReviewsModule } from '@app/reviews';
 import { SimulationsModule } from '@app/simulations';
 import { WebhooksModule } from '@app/webhooks';
 import { configuredProcessor } from './configured-worker-host.js';
@@ -26,6 +27,7 @@ export class WorkerModule {
         JobsModule.forRoot(config),
         MetricsModule,
         JudgingModule,
+        ReviewsModule,
         SimulationsModule,
         WebhooksModule,
       ],

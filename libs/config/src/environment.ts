@@ -150,6 +150,15 @@ export class Environment {
   @Min(100)
   WORKER_SWEEP_MS = 15_000;
 
+  /**
+   * How often the worker looks for packs whose calibration maps are due a refit (20 labels since the
+   * last fit, or a day-old fit and any label since; docs/quality.md).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  CALIBRATION_REFIT_CHECK_MS = 300_000;
+
   /** Completion deliveries: attempts in all (the first included) and the first retry's delay (doubling, with jitter). */
   @Transform(toInt)
   @IsInt()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { decide, selectedProbabilities, selectedProbability } from './decision.js';
 import type { Answer } from './judgment.js';
 import type { PackDocument } from './pack-document.js';
@@ -161,5 +161,65 @@ describe('decide', () => {
       }),
     );
     expect(decision).toMatchObject({ status: 'review', reviewReasons: ['low_confidence:effort'] });
+  });
+});
+
+describe('decide with review.useCalibrated', () => {
+  /** `department` opts in (minimum 0.6); `abusive` (minimum 0.7) does not. */
+  const optedIn: PackDocument = {
+    questions: document.questions.map((question) =>
+      question.id === 'department'
+        ? { ...question, review: { ...question.review, useCalibrated: true } }
+        : question,
+    ),
+  };
+  /** An overconfident judge: calibrated = 0.5 + 0.5·(p − 0.5), so 0.9 → 0.7 and 0.8 → 0.65. */
+  const shrink = (_questionId: string, probability: number) => 0.5 + 0.5 * (probability - 0.5);
+  const everyQuestion = jest.fn(shrink);
+
+  it('compares the calibrated probability of a question that opts in', () => {
+    // department: selected 0.9 → calibrated 0.7 ≥ 0.6: still accepted.
+    expect(decide(optedIn, answers(), undefined, shrink).status).toBe('accept');
+    // department: selected 0.65 → calibrated 0.5 + 0.5·0.15 = 0.575 < 0.6: review, though 0.65 ≥ 0.6.
+    const unsure = answers({
+      department: { type: 'choice', choice: 'billing', probabilities: { billing: 0.65, legal: 0.35 } },
+    });
+    expect(decide(document, unsure, undefined, shrink).status).toBe('accept');
+    expect(decide(optedIn, unsure, undefined, shrink)).toMatchObject({
+      status: 'review',
+      reviewReasons: ['low_confidence:department'],
+    });
+  });
+
+  it('reads no map for the questions that do not opt in', () => {
+    everyQuestion.mockClear();
+    // abusive: selected 0.9 → would calibrate to 0.7, equal to its minimum; it does not opt in anyway.
+    decide(optedIn, answers(), undefined, everyQuestion);
+    expect(everyQuestion.mock.calls).toEqual([['department', 0.9]]);
+  });
+
+  it('keeps the raw probability of a question without a map', () => {
+    const noMap = () => undefined;
+    const unsure = answers({
+      department: { type: 'choice', choice: 'billing', probabilities: { billing: 0.65, legal: 0.35 } },
+    });
+    expect(decide(optedIn, unsure, undefined, noMap)).toEqual(decide(document, unsure));
+    expect(decide(optedIn, unsure)).toEqual(decide(document, unsure));
+  });
+
+  it('can also raise a probability above the minimum', () => {
+    // department: selected 0.55 < 0.6 raw; a map saying reviewers agree 80% of the time at 0.55 passes it.
+    const low = answers({
+      department: { type: 'choice', choice: 'billing', probabilities: { billing: 0.55, legal: 0.45 } },
+    });
+    expect(decide(optedIn, low).status).toBe('review');
+    expect(decide(optedIn, low, undefined, () => 0.8).status).toBe('accept');
+  });
+
+  it('does not calibrate a failure', () => {
+    expect(decide(optedIn, answers(), 'gateway_unavailable', () => 0)).toEqual({
+      status: 'review',
+      reviewReasons: ['gateway_unavailable'],
+    });
   });
 });

@@ -51,14 +51,29 @@ function derive(document: PackDocument, answers: Record<string, Answer>): Derive
 }
 
 /**
+ * A question's calibrated probability for the judge's selected probability, or undefined when the
+ * question has no calibration map (docs/quality.md, "Calibration").
+ */
+export type Calibrate = (questionId: string, selectedProbability: number) => number | undefined;
+
+/** The probability the rule compares with the threshold: the calibrated one for a question that opts in and has a map. */
+function comparedProbability(question: Question, answer: Answer, calibrate: Calibrate | undefined): number {
+  const probability = selectedProbability(answer);
+  if (!question.review.useCalibrated || !calibrate) return probability;
+  return calibrate(question.id, probability) ?? probability;
+}
+
+/**
  * The decision rule, in order: a failure -> review (its kind is the reason); any question below its
  * review.minSelectedProbability or whose selected outcome is `review` -> review (one reason per
- * question); any selected outcome `reject` -> reject; otherwise accept.
+ * question); any selected outcome `reject` -> reject; otherwise accept. A question with
+ * `review.useCalibrated` is compared by its calibrated probability when `calibrate` knows a map for it.
  */
 export function decide(
   document: PackDocument,
   answers: Record<string, Answer>,
   failure?: FailureKind,
+  calibrate?: Calibrate,
 ): Decision {
   if (failure) return { status: 'review', reviewReasons: [failure] };
   const reviewReasons: string[] = [];
@@ -66,7 +81,7 @@ export function decide(
   for (const question of document.questions) {
     const answer = answers[question.id];
     if (!answer) continue;
-    if (selectedProbability(answer) < question.review.minSelectedProbability)
+    if (comparedProbability(question, answer, calibrate) < question.review.minSelectedProbability)
       reviewReasons.push(`low_confidence:${question.id}`);
     const outcome = selectedOutcome(question, answer);
     if (outcome === 'review') reviewReasons.push(`outcome_review:${question.id}`);

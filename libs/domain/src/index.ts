@@ -30,7 +30,13 @@ export {
 } from './pack-publication.js';
 export * from './judgment.js';
 export { buildResponseSchema, parseModelOutput, scoreValues, type ParsedOutput } from './model-output.js';
-export { decide, selectedProbabilities, selectedProbability, type Decision } from './decision.js';
+export {
+  decide,
+  selectedProbabilities,
+  selectedProbability,
+  type Calibrate,
+  type Decision,
+} from './decision.js';
 export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
@@ -84,5 +90,18 @@ export {
   isActiveSimulation,
   type SimulationStatus,
 } from './simulation-status.js';
-export * from './quality/index.js';
 export * from './quality/audit-draw.js';
+export * from './quality/index.js';
+export { canonicalJson, questionFingerprint } from './question-fingerprint.js';
+export {
+  calibratedProbabilities,
+  calibrationRefitDue,
+  calibrationTrainingAnswer,
+  calibratorOf,
+  MIN_LABELS_TO_FIT,
+  REFIT_AFTER_MS,
+  REFIT_AFTER_NEW_LABELS,
+  usesCalibration,
+  type CalibrationLabel,
+  type FittedCalibrationMap,
+} from './calibration-fit.js';

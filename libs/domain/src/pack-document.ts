@@ -12,7 +12,13 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const outcome = z.enum(OUTCOMES);
-const review = z.object({ minSelectedProbability: z.number().min(0).max(1) }).loose();
+/**
+ * `useCalibrated`: the decision rule compares the question's calibrated probability, where a map
+ * exists, with `minSelectedProbability` instead of the judge's own (docs/quality.md, "Calibration").
+ */
+const review = z
+  .object({ minSelectedProbability: z.number().min(0).max(1), useCalibrated: z.boolean().optional() })
+  .loose();
 const base = {
   id: z.string().regex(QUESTION_ID_PATTERN, 'must be 1 to 64 letters, digits, _ or -'),
   name: z.string().min(1, 'must not be empty'),

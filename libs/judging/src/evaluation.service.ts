@@ -14,6 +14,7 @@ import {
   EVALUATION_EXPORT_COLUMNS,
   toEvaluationExportRow,
 } from './evaluation.export.js';
+import { CalibrationReader } from './calibrated-fields.js';
 import {
   toEvaluationView,
   toListItemView,
@@ -50,6 +51,7 @@ export class EvaluationService {
   constructor(
     private readonly evaluations: EvaluationRepository,
     private readonly labels: LabelRepository,
+    private readonly calibration: CalibrationReader,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cursors = new CursorCodec(config.sessionSecret);
@@ -58,8 +60,11 @@ export class EvaluationService {
   async get(userId: string, id: string): Promise<EvaluationView> {
     const evaluation = await this.evaluations.findById(userId, id);
     if (!evaluation) throw new NotFoundError('evaluation not found');
-    const labels = await this.labels.listForEvaluation(userId, id);
-    return toEvaluationView(evaluation, labels.map(toLabelView));
+    const [labels, calibration] = await Promise.all([
+      this.labels.listForEvaluation(userId, id),
+      this.calibration.fieldsFor(userId, [evaluation]),
+    ]);
+    return toEvaluationView(evaluation, labels.map(toLabelView), calibration.get(evaluation.id));
   }
 
   /**

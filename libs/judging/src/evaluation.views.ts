@@ -6,6 +6,7 @@ import {
   type Ticket,
 } from '@app/domain';
 import type { EvaluationEntity } from '@app/persistence';
+import { UNCALIBRATED, type CalibratedFields } from './calibrated-fields.js';
 
 export interface EvaluationSummaryView {
   id: string;
@@ -37,7 +38,7 @@ export interface LabelView {
   createdAt: string;
 }
 
-export interface EvaluationView extends EvaluationSummaryView {
+export interface EvaluationView extends EvaluationSummaryView, CalibratedFields {
   redactedTicket: Ticket;
   result: JudgmentResult;
   /** Per question, the probability of the selected answer as the decision rule read it (stored with the row). */
@@ -77,7 +78,11 @@ export function toListItemView(evaluation: EvaluationEntity): EvaluationListItem
   };
 }
 
-export function toEvaluationView(evaluation: EvaluationEntity, labels: LabelView[] = []): EvaluationView {
+export function toEvaluationView(
+  evaluation: EvaluationEntity,
+  labels: LabelView[] = [],
+  calibration: CalibratedFields = UNCALIBRATED,
+): EvaluationView {
   return {
     ...toSummaryView(evaluation),
     redactedTicket: evaluation.redactedTicket,
@@ -89,6 +94,7 @@ export function toEvaluationView(evaluation: EvaluationEntity, labels: LabelView
     labels,
     auditProbability: evaluation.auditProbability ?? null,
     auditSelected: evaluation.auditSelected ?? null,
+    ...calibration,
   };
 }
 

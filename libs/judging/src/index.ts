@@ -36,3 +36,10 @@ export {
   type LabelView,
 } from './evaluation.views.js';
 export { toLabelView } from './label.views.js';
+export {
+  CalibrationReader,
+  calibratedFields,
+  UNCALIBRATED,
+  type CalibratedFields,
+  type CalibrationUsedView,
+} from './calibrated-fields.js';

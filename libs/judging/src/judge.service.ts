@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import {
+  calibratorOf,
   checkPackDocument,
   ConflictError,
   decide,
@@ -9,12 +10,15 @@ import {
   redactTicket,
   selectedProbabilities,
   type AuditSettings,
+  type Calibrate,
   type EvaluationSource,
   type JudgmentResult,
   type PackDocument,
   type Ticket,
+  usesCalibration,
 } from '@app/domain';
 import {
+  CalibrationMapCache,
   EvaluationRepository,
   LiveVersionCache,
   type EvaluationEntity,
@@ -67,6 +71,7 @@ export class JudgeService {
     @Inject(MODEL_GATEWAY) private readonly gateway: ModelGateway,
     private readonly metrics: Metrics,
     private readonly audits: AuditSampler,
+    private readonly calibrationMaps: CalibrationMapCache,
   ) {}
 
   /** Judges against the pack's live version; with a key, at most once per (user, surface, key). */
@@ -121,6 +126,7 @@ export class JudgeService {
       input.document,
       outcome.ok ? outcome.answers : {},
       outcome.ok ? undefined : outcome.kind,
+      outcome.ok ? await this.calibrate(input) : undefined,
     );
     this.countJudgment(input.source, decision.status, outcome);
     const usage = outcome.ok ? outcome.usage : undefined;
@@ -166,6 +172,22 @@ export class JudgeService {
     if (input.audit) return input.audit;
     const live = await this.liveVersions.find(input.userId, input.packId);
     return live.found ? live.audit : null;
+  }
+
+  /**
+   * The maps of the version's questions, only when one opts in to `review.useCalibrated`: a pack
+   * without it reads nothing more than before. Through CalibrationMapCache, so a version's maps are
+   * read once per cache lifetime, not per judgment.
+   */
+  private async calibrate(input: JudgeVersionInput): Promise<Calibrate | undefined> {
+    if (!usesCalibration(input.document)) return undefined;
+    const maps = await this.calibrationMaps.find(
+      input.userId,
+      input.packId,
+      input.packVersionId,
+      input.document,
+    );
+    return calibratorOf(maps);
   }
 
   /**

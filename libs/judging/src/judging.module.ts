@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { MetricsModule } from '@app/metrics';
 import { AuditSampler } from './audit-sampler.js';
+import { CalibrationReader } from './calibrated-fields.js';
 import { EvaluationService } from './evaluation.service.js';
 import { LocalLexicalGateway } from './gateway/local.gateway.js';
 import { MODEL_GATEWAY, type ModelGateway } from './gateway/model-gateway.js';
@@ -27,7 +28,15 @@ export function createModelGateway(config: AppConfig): ModelGateway {
     IdempotencyService,
     IdempotencyKeyRepository,
     AuditSampler,
+    CalibrationReader,
   ],
-  exports: [JudgeService, PlaygroundJudge, EvaluationService, IdempotencyService, IdempotencyKeyRepository],
+  exports: [
+    JudgeService,
+    PlaygroundJudge,
+    EvaluationService,
+    IdempotencyService,
+    IdempotencyKeyRepository,
+    CalibrationReader,
+  ],
 })
 export class JudgingModule {}

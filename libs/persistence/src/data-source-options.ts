@@ -37,6 +37,8 @@ import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1
 import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evaluation-search.js';
 import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
 import { QualityCounters1795750800000 } from './migrations/1795750800000-quality-counters.js';
+import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
+import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -68,6 +70,7 @@ export const ENTITIES = [
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  CalibrationMapEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -89,6 +92,7 @@ export const MIGRATIONS = [
   DatasetTicketKeysAndExpectedAnswers1795750324599,
   EvaluationSearch1795750411000,
   AuditSampling1795750500000,
+  CalibrationMaps1795750600000,
   QualityCounters1795750800000,
 ];
 

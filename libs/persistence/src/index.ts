@@ -11,6 +11,7 @@ export {
 export { ApiKeyLookup } from './cache/api-key.lookup.js';
 export { EndpointLookup, type WebhookEndpointRow } from './cache/endpoint.lookup.js';
 export { AccessTokenLookup, type ActiveAccessToken } from './cache/access-token.lookup.js';
+export { CalibrationMapCache, type VersionCalibration } from './cache/calibration-map.cache.js';
 export { UserEntity } from './entities/user.entity.js';
 export { SessionEntity } from './entities/session.entity.js';
 export { ApiKeyEntity } from './entities/api-key.entity.js';
@@ -105,3 +106,11 @@ export {
   type ConnectedClientRow,
 } from './repositories/oauth.repository.js';
 export { isTransientError, retryTransient } from './transient-errors.js';
+export { CalibrationMapEntity } from './entities/calibration-map.entity.js';
+export {
+  CalibrationMapRepository,
+  type CalibrationFitRow,
+  type CalibrationLabelRow,
+  type RefitCandidateRow,
+  type VersionQuestion,
+} from './repositories/calibration-map.repository.js';

@@ -5,6 +5,7 @@ import { CacheModule } from '@app/cache';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AccessTokenLookup } from './cache/access-token.lookup.js';
 import { AuditBaselineCache } from './cache/audit-baseline.cache.js';
+import { CalibrationMapCache } from './cache/calibration-map.cache.js';
 import { ApiKeyLookup } from './cache/api-key.lookup.js';
 import { EndpointLookup } from './cache/endpoint.lookup.js';
 import { LiveVersionCache } from './cache/live-version.cache.js';
@@ -16,6 +17,7 @@ import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
+import { CalibrationMapRepository } from './repositories/calibration-map.repository.js';
 import { DatasetRepository } from './repositories/dataset.repository.js';
 import { EvaluationRepository } from './repositories/evaluation.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
@@ -41,6 +43,7 @@ const REPOSITORIES = [
   SimulationRepository,
   WebhookRepository,
   OAuthRepository,
+  CalibrationMapRepository,
 ];
 
 /**
@@ -54,6 +57,7 @@ const CACHES = [
   EndpointLookup,
   AccessTokenLookup,
   AuditBaselineCache,
+  CalibrationMapCache,
 ];
 
 export interface PersistenceOptions {

@@ -29,3 +29,8 @@ export {
   type QualityView,
   type QuestionQualityView,
 } from './quality.service.js';
+export {
+  CalibrationFitService,
+  type CalibrationFitView,
+  type QuestionFitView,
+} from './calibration-fit.service.js';

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { JudgmentResult, Ticket } from '@app/domain';
-import { toSummaryView, type EvaluationSummaryView } from '@app/judging';
+import {
+  CalibrationReader,
+  toSummaryView,
+  UNCALIBRATED,
+  type CalibratedFields,
+  type EvaluationSummaryView,
+} from '@app/judging';
 import {
   CursorCodec,
   EvaluationRepository,
@@ -20,7 +26,7 @@ export const REVIEWS_TOTAL_CAP = 1_000;
 /** `newest`: newest first (the default). `value`: the expected value of a label first (docs/reviews.md). */
 export type ReviewOrder = 'newest' | 'value';
 
-export interface ReviewItemView extends EvaluationSummaryView {
+export interface ReviewItemView extends EvaluationSummaryView, CalibratedFields {
   result: JudgmentResult;
   redactedTicket: Ticket;
   /** The audit draw: π and whether it selected the evaluation; null when nothing was drawn. */
@@ -50,6 +56,7 @@ export class ReviewService {
 
   constructor(
     private readonly evaluations: EvaluationRepository,
+    private readonly calibration: CalibrationReader,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.cursors = new CursorCodec(config.sessionSecret);
@@ -78,8 +85,12 @@ export class ReviewService {
         : this.newestPage(userId, filter, queue, scope, cursor),
       this.evaluations.countReviews(userId, filter, REVIEWS_TOTAL_CAP, queue),
     ]);
+    // From the cached maps of the page's versions: no query per row.
+    const calibration = await this.calibration.fieldsFor(userId, page.items);
     return {
-      items: page.items.map(toReviewItemView),
+      items: page.items.map((evaluation) =>
+        toReviewItemView(evaluation, calibration.get(evaluation.id) ?? UNCALIBRATED),
+      ),
       nextCursor: page.nextCursor,
       total: total.count,
       totalCapped: total.capped,
@@ -111,12 +122,13 @@ export class ReviewService {
   }
 }
 
-function toReviewItemView(evaluation: EvaluationEntity): ReviewItemView {
+function toReviewItemView(evaluation: EvaluationEntity, calibration: CalibratedFields): ReviewItemView {
   return {
     ...toSummaryView(evaluation),
     result: evaluation.result,
     redactedTicket: evaluation.redactedTicket,
     auditProbability: evaluation.auditProbability ?? null,
     auditSelected: evaluation.auditSelected ?? null,
+    ...calibration,
   };
 }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { JudgingModule } from '@app/judging';
+import { CalibrationFitService } from './calibration-fit.service.js';
 import { CalibrationService } from './calibration.service.js';
 import { QualityService } from './quality.service.js';
 import { LabelExports } from './label.export.js';
@@ -13,7 +15,9 @@ const SERVICES = [
   StatsService,
   CalibrationService,
   QualityService,
+  CalibrationFitService,
 ];
 
-@Module({ providers: SERVICES, exports: SERVICES })
+/** JudgingModule: evaluation views and their calibrated fields (CalibrationReader). */
+@Module({ imports: [JudgingModule], providers: SERVICES, exports: SERVICES })
 export class ReviewsModule {}

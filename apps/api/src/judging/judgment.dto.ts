@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type {
   Answer,
   Derived,
@@ -9,6 +9,7 @@ import type {
   Usage,
 } from '@app/domain';
 import { SchemaDto } from '../errors/schema-body.js';
+import { CALIBRATED_PROPERTY, CALIBRATED_WITH_PROPERTY, CalibrationUsedDto } from './calibrated.dto.js';
 import { judgeBodySchema } from './judge-body.schema.js';
 import { TicketDto } from './ticket.dto.js';
 
@@ -157,6 +158,7 @@ export class LabelDto {
   createdAt: string;
 }
 
+@ApiExtraModels(CalibrationUsedDto)
 export class EvaluationDto extends EvaluationSummaryDto {
   @ApiProperty({ type: TicketDto, description: 'The ticket as stored: redacted.' })
   redactedTicket: Ticket;
@@ -190,6 +192,11 @@ export class EvaluationDto extends EvaluationSummaryDto {
 
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
   auditSelected?: boolean | null;
+  @ApiProperty(CALIBRATED_PROPERTY)
+  calibrated: Record<string, number> | null;
+
+  @ApiProperty(CALIBRATED_WITH_PROPERTY)
+  calibratedWith: Record<string, CalibrationUsedDto> | null;
 }
 
 export class EvaluationListItemDto extends EvaluationSummaryDto {

@@ -19,6 +19,12 @@ export class QuestionReviewDto {
     description: 'Below this selected-answer probability the ticket goes to review.',
   })
   minSelectedProbability: number;
+
+  @ApiPropertyOptional({
+    description:
+      "Default false. True: the decision rule compares the question's calibrated probability (the chance that a reviewer agrees, from its calibration map; see `calibrated` on an evaluation) with `minSelectedProbability`, where the question has a map; without a map, and by default, the judge's own selected probability. A value that is not a boolean is 400 `invalid request` with an issue at `questions.<n>.review.useCalibrated`.",
+  })
+  useCalibrated?: boolean;
 }
 
 /** OpenAPI only: the document is checked by its zod schema in @app/domain (`checkPackDocument`). */

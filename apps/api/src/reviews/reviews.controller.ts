@@ -11,9 +11,17 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
-import { CalibrationService, LabelExports, LabelService, ReviewService, StatsService } from '@app/reviews';
+import {
+  CalibrationFitService,
+  CalibrationService,
+  LabelExports,
+  LabelService,
+  ReviewService,
+  StatsService,
+} from '@app/reviews';
 import { csvResponse, sendCsv } from '../exports/csv-export.js';
 import { LabelDto } from '../judging/judgment.dto.js';
+import { CalibrationFitDto } from './calibration-fit.dto.js';
 import {
   CalibrationDto,
   CalibrationQueryDto,
@@ -35,6 +43,7 @@ export class ReviewsController {
     private readonly stats: StatsService,
     private readonly calibration: CalibrationService,
     private readonly labelExports: LabelExports,
+    private readonly calibrationFits: CalibrationFitService,
   ) {}
 
   @Get('reviews')
@@ -175,6 +184,34 @@ export class ReviewsController {
       query.targetAgreement ?? 0.95,
       query.delta ?? 0.1,
     );
+  }
+
+  @Post('packs/:packId/calibration/fit')
+  @HttpCode(200)
+  @Authenticated({ permission: 'packs:write' })
+  @ApiOperation({
+    summary: "Fit every question's calibration map of the pack's live version now",
+    description: [
+      "For each question of the live version: a map from the judge's selected probability to the chance that a reviewer agrees,",
+      'fitted from the labels on evaluations of every published version of the pack whose question has the same id and the same',
+      'wording (everything but `id` and `review`), each weighted by 1/π when its evaluation was selected for audit and 1 otherwise;',
+      'Platt scaling below 1,000 labels, isotonic regression from there. A question with fewer than `minLabels` labels gets no map',
+      '(`map` null) and keeps its raw probability. The worker also refits on its own: after 20 new labels, or a day after the last',
+      'fit when any label came since. Evaluation reads then carry `calibrated` and `calibratedWith`; questions with',
+      '`review.useCalibrated` are decided by it. See docs/quality.md, "Calibration".',
+    ].join(' '),
+  })
+  @ApiOkResponse({ type: CalibrationFitDto })
+  @ApiNotFoundResponse({
+    description: "`pack not found` (missing, deleted, or another user's)",
+    type: ErrorBodyDto,
+  })
+  @ApiConflictResponse({ description: '`pack has no published version`', type: ErrorBodyDto })
+  fitCalibration(
+    @CurrentPrincipal() principal: Principal,
+    @Param('packId') packId: string,
+  ): Promise<CalibrationFitDto> {
+    return this.calibrationFits.fit(principal.userId, packId);
   }
 
   @Get('packs/:packId/threshold-preview')

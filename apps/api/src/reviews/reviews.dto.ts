@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -22,6 +22,11 @@ import {
   EvaluationSummaryDto,
   JudgmentResultDto,
 } from '../judging/judgment.dto.js';
+import {
+  CALIBRATED_PROPERTY,
+  CALIBRATED_WITH_PROPERTY,
+  CalibrationUsedDto,
+} from '../judging/calibrated.dto.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { Omittable } from '../errors/validation-rules.js';
 import { SourceFilter } from './source-filter.js';
@@ -76,6 +81,7 @@ export class ListReviewsQueryDto {
   cursor?: string;
 }
 
+@ApiExtraModels(CalibrationUsedDto)
 export class ReviewItemDto extends EvaluationSummaryDto {
   @ApiProperty({ type: JudgmentResultDto })
   result: JudgmentResultDto;
@@ -94,6 +100,12 @@ export class ReviewItemDto extends EvaluationSummaryDto {
 
   @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
   auditSelected?: boolean | null;
+
+  @ApiProperty(CALIBRATED_PROPERTY)
+  calibrated: Record<string, number> | null;
+
+  @ApiProperty(CALIBRATED_WITH_PROPERTY)
+  calibratedWith: Record<string, CalibrationUsedDto> | null;
 }
 
 export class ReviewPageDto {

@@ -570,6 +570,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/calibration/fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fit every question's calibration map of the pack's live version now
+         * @description For each question of the live version: a map from the judge's selected probability to the chance that a reviewer agrees, fitted from the labels on evaluations of every published version of the pack whose question has the same id and the same wording (everything but `id` and `review`), each weighted by 1/π when its evaluation was selected for audit and 1 otherwise; Platt scaling below 1,000 labels, isotonic regression from there. A question with fewer than `minLabels` labels gets no map (`map` null) and keeps its raw probability. The worker also refits on its own: after 20 new labels, or a day after the last fit when any label came since. Evaluation reads then carry `calibrated` and `calibratedWith`; questions with `review.useCalibrated` are decided by it. See docs/quality.md, "Calibration".
+         */
+        post: operations["ReviewsController_fitCalibration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/packs/{packId}/threshold-preview": {
         parameters: {
             query?: never;
@@ -1204,6 +1224,8 @@ export interface components {
              * @example 0.6
              */
             minSelectedProbability: number;
+            /** @description Default false. True: the decision rule compares the question's calibrated probability (the chance that a reviewer agrees, from its calibration map; see `calibrated` on an evaluation) with `minSelectedProbability`, where the question has a map; without a map, and by default, the judge's own selected probability. A value that is not a boolean is 400 `invalid request` with an issue at `questions.<n>.review.useCalibrated`. */
+            useCalibrated?: boolean;
         };
         ChoiceOptionDto: {
             /**
@@ -1543,6 +1565,23 @@ export interface components {
             /** @description True when there are more than `total` evaluations for these filters (the count stopped at its cap, 10,000 or 1,000 with `q`). */
             totalCapped: boolean;
         };
+        CalibrationUsedDto: {
+            /**
+             * Format: date-time
+             * @description When the map was fitted.
+             */
+            fittedAt: string;
+            /**
+             * @description Labels the map was fitted from.
+             * @example 40
+             */
+            labels: number;
+            /**
+             * @description Platt scaling below 1,000 labels, isotonic regression from there (docs/quality.md, 'Calibration').
+             * @enum {string}
+             */
+            method: "platt" | "isotonic";
+        };
         AnswerDto: {
             /** @enum {string} */
             type: "choice" | "score" | "boolean";
@@ -1601,6 +1640,28 @@ export interface components {
             auditProbability?: number | null;
             /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
             auditSelected?: boolean | null;
+            /**
+             * @description Per question id, the calibrated probability: the chance that a reviewer agrees with the judge's answer, read from the question's calibration map at the answer's selected probability (`selectedProbabilities`). Only questions that were answered and have a map: one is fitted by POST /api/packs/{packId}/calibration/fit or by the worker, from at least 10 labels on evaluations of versions asking the question in the same words. Null when no question of the evaluation has one. The decision rule reads it for questions with `review.useCalibrated`.
+             * @example {
+             *       "department": 0.74
+             *     }
+             */
+            calibrated: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.
+             * @example {
+             *       "department": {
+             *         "fittedAt": "2026-11-20T10:00:00.000Z",
+             *         "labels": 40,
+             *         "method": "platt"
+             *       }
+             *     }
+             */
+            calibratedWith: {
+                [key: string]: components["schemas"]["CalibrationUsedDto"];
+            } | null;
         };
         ReviewItemDto: {
             /** Format: uuid */
@@ -1623,6 +1684,28 @@ export interface components {
             auditProbability?: number | null;
             /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
             auditSelected?: boolean | null;
+            /**
+             * @description Per question id, the calibrated probability: the chance that a reviewer agrees with the judge's answer, read from the question's calibration map at the answer's selected probability (`selectedProbabilities`). Only questions that were answered and have a map: one is fitted by POST /api/packs/{packId}/calibration/fit or by the worker, from at least 10 labels on evaluations of versions asking the question in the same words. Null when no question of the evaluation has one. The decision rule reads it for questions with `review.useCalibrated`.
+             * @example {
+             *       "department": 0.74
+             *     }
+             */
+            calibrated: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.
+             * @example {
+             *       "department": {
+             *         "fittedAt": "2026-11-20T10:00:00.000Z",
+             *         "labels": 40,
+             *         "method": "platt"
+             *       }
+             *     }
+             */
+            calibratedWith: {
+                [key: string]: components["schemas"]["CalibrationUsedDto"];
+            } | null;
         };
         ReviewPageDto: {
             items: components["schemas"]["ReviewItemDto"][];
@@ -1785,6 +1868,32 @@ export interface components {
             /** @description The risk δ of the guaranteed thresholds. */
             delta: number;
             questions: components["schemas"]["QuestionCalibrationDto"][];
+        };
+        QuestionFitDto: {
+            /** @example department */
+            questionId: string;
+            /** @description Labels the fit had for this question: on evaluations of any published version of the pack whose question has this id and the live question's wording (every key but `id` and `review`), where the judge answered it. */
+            labels: number;
+            /** @description The fitted map; null with fewer than `minLabels` labels, when the question keeps its raw probability (and any earlier map of this wording is dropped). */
+            map: components["schemas"]["CalibrationUsedDto"] | null;
+        };
+        CalibrationFitDto: {
+            /** Format: uuid */
+            packId: string;
+            /**
+             * Format: uuid
+             * @description The live version whose questions were fitted.
+             */
+            versionId: string;
+            /** Format: date-time */
+            fittedAt: string;
+            /**
+             * @description Labels a question needs for a map.
+             * @example 10
+             */
+            minLabels: number;
+            /** @description Every question of the live version, in the document's order. */
+            questions: components["schemas"]["QuestionFitDto"][];
         };
         ThresholdPreviewDto: {
             /** Format: uuid */
@@ -4281,6 +4390,72 @@ export interface operations {
                 };
             };
             /** @description `pack has no published version` (when no versionId is given) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewsController_fitCalibration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalibrationFitDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack has no published version` */
             409: {
                 headers: {
                     [name: string]: unknown;

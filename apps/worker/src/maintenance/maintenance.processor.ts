@@ -3,15 +3,22 @@ import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } fro
 import type { Job, Queue } from 'bullmq';
 import { JobTable, QUEUES } from '@app/jobs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { CalibrationFitService } from '@app/reviews';
 import { SimulationRunner } from '@app/simulations';
 import { WebhookSweeper } from '@app/webhooks';
+import {
+  CALIBRATION_REFIT_JOB,
+  CalibrationRefitJob,
+  type CalibrationRefitPayload,
+} from './calibration-refit.job.js';
 import { Cleanup } from './cleanup.js';
 import { CLEANUP_JOB, CleanupJob, type CleanupPayload } from './cleanup.job.js';
 import { SWEEP_JOB, SweepJob, type SweepPayload } from './sweep.job.js';
 
 /**
  * Housekeeping on a schedule: `cleanup` deletes expired sessions, idempotency keys and OAuth
- * codes, tokens and grants, and clients never approved (see Cleanup), so tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away.
+ * codes, tokens and grants, and clients never approved (see Cleanup), so tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away;
+ * `calibration-refit` refits the calibration maps of packs with enough new labels.
  */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
@@ -20,16 +27,19 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
   private refresh: NodeJS.Timeout | undefined;
 
   constructor(
-    @InjectQueue(QUEUES.maintenance) private readonly queue: Queue<CleanupPayload | SweepPayload>,
+    @InjectQueue(QUEUES.maintenance)
+    private readonly queue: Queue<CleanupPayload | SweepPayload | CalibrationRefitPayload>,
     cleanup: Cleanup,
     simulations: SimulationRunner,
     webhooks: WebhookSweeper,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    calibrationFits: CalibrationFitService,
   ) {
     super();
     this.jobs = new JobTable(QUEUES.maintenance, [
       new CleanupJob(cleanup),
       new SweepJob(simulations, webhooks, config.workerSweepMs),
+      new CalibrationRefitJob(calibrationFits),
     ]);
   }
   /**
@@ -62,9 +72,17 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
       { every: this.config.workerSweepMs },
       { name: SWEEP_JOB.name, data: {}, opts: SWEEP_JOB.options },
     );
+    // A new schedule's first check is one interval away, not at once: a worker's start (every test's
+    // too) does not refit every pack of the database. An existing schedule keeps its next time.
+    const every = this.config.calibrationRefitCheckMs;
+    await this.queue.upsertJobScheduler(
+      CALIBRATION_REFIT_JOB.schedulerId,
+      { every, startDate: Date.now() + every },
+      { name: CALIBRATION_REFIT_JOB.name, data: {}, opts: CALIBRATION_REFIT_JOB.options },
+    );
   }
 
-  process(job: Job<CleanupPayload | SweepPayload>): Promise<unknown> {
+  process(job: Job<CleanupPayload | SweepPayload | CalibrationRefitPayload>): Promise<unknown> {
     return this.jobs.run(job);
   }
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import { InvalidatedCache, type CacheInvalidation, type InvalidatedCacheOptions } from '@app/cache';
+import { questionFingerprint, type PackDocument } from '@app/domain';
 import type { PreparedSql } from '../statements/prepared-sql.js';
 import { OAuthTokenEntity } from '../entities/oauth.entity.js';
 import { AccessTokenLookup } from './access-token.lookup.js';
 import { ApiKeyLookup } from './api-key.lookup.js';
+import { CalibrationMapCache } from './calibration-map.cache.js';
 import { EndpointLookup } from './endpoint.lookup.js';
 import { HOT_PATH_CACHE } from './hot-path-cache.js';
 import { LiveVersionCache } from './live-version.cache.js';
@@ -273,5 +275,72 @@ describe('PackVersionLookup', () => {
     expect(findOneBy).toHaveBeenCalledTimes(501);
     await lookup.find('u', ids[0]);
     expect(findOneBy).toHaveBeenCalledTimes(502);
+  });
+});
+
+describe('CalibrationMapCache', () => {
+  const question = (id: string, instructions: string) => ({
+    type: 'boolean' as const,
+    id,
+    name: id,
+    instructions,
+    criteria: {},
+    review: { minSelectedProbability: 0.6 },
+  });
+  const document: PackDocument = { questions: [question('a', 'A?'), question('b', 'B?')] };
+  const fittedAt = new Date('2026-11-20T10:00:00Z');
+  const points = [{ selectedProbability: 0, calibrated: 0.5 }];
+  const row = (questionId: string, fingerprint: string) => ({
+    questionId,
+    fingerprint,
+    method: 'platt',
+    labels: 12,
+    points,
+    fittedAt,
+  });
+
+  function setup(rows: unknown[]) {
+    const query = jest.fn((..._: unknown[]) => Promise.resolve(rows));
+    const events = invalidation();
+    const cache = new CalibrationMapCache(events.fake, { rows: query } as unknown as PreparedSql);
+    return { cache, query, ...events };
+  }
+
+  it('is the cache `calibration-maps` with the hot-path bounds', () => {
+    expect(setup([]).registered).toEqual(new Map([['calibration-maps', HOT_PATH_CACHE]]));
+  });
+
+  it("keeps the maps whose question id and wording match the version's, read once per version", async () => {
+    const a = questionFingerprint(document.questions[0]);
+    const b = questionFingerprint(document.questions[1]);
+    // `b` under a's wording (another question, same text) and a stale wording of `b` do not apply.
+    const { cache, query } = setup([row('a', a), row('b', a), row('b', 'old wording')]);
+    const maps = await cache.find('u', PACK, 'v1', document);
+    expect([...maps]).toEqual([['a', { method: 'platt', labels: 12, points, fittedAt }]]);
+    await cache.find('u', PACK, 'v1', document);
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(query.mock.calls[0][1]).toEqual({ userId: 'u', packId: PACK, fingerprints: [a, b] });
+  });
+
+  it("invalidate drops every version of that user's pack, here and elsewhere", async () => {
+    const { cache, query, published } = setup([]);
+    await cache.find('u', PACK, 'v1', document);
+    await cache.find('u', PACK, 'v2', document);
+    await cache.find('u', OTHER_PACK, 'v3', document);
+    await cache.invalidate('u', PACK);
+    expect(published).toEqual([['calibration-maps', `u:${PACK}`]]);
+    for (const [pack, version] of [
+      [PACK, 'v1'],
+      [PACK, 'v2'],
+      [OTHER_PACK, 'v3'],
+    ])
+      await cache.find('u', pack, version, document);
+    expect(query).toHaveBeenCalledTimes(5);
+  });
+
+  it('reads nothing for a document without questions', async () => {
+    const { cache, query } = setup([]);
+    expect((await cache.find('u', PACK, 'v1', { questions: [] })).size).toBe(0);
+    expect(query).not.toHaveBeenCalled();
   });
 });

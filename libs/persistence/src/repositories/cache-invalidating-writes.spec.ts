@@ -2,10 +2,12 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import type { ApiKeyLookup } from '../cache/api-key.lookup.js';
+import type { CalibrationMapCache } from '../cache/calibration-map.cache.js';
 import type { EndpointLookup } from '../cache/endpoint.lookup.js';
 import type { LiveVersionCache } from '../cache/live-version.cache.js';
 import type { PreparedSql } from '../statements/prepared-sql.js';
 import { ApiKeyRepository } from './api-key.repository.js';
+import { CalibrationMapRepository } from './calibration-map.repository.js';
 import { OAuthRepository } from './oauth.repository.js';
 import { PackRepository } from './pack.repository.js';
 import { WebhookRepository } from './webhook.repository.js';
@@ -215,5 +217,17 @@ describe("OAuthRepository invalidates a grant's access tokens", () => {
     expect(await repository.revokeClientGrants('u', 'client')).toEqual(['g1', 'g2']);
     expect(invalidateGrant.mock.calls).toEqual([['g1'], ['g2']]);
     invalidatedAfter(invalidateGrant, statement);
+  });
+});
+
+describe("CalibrationMapRepository invalidates the pack's maps", () => {
+  it('when a fit is stored', async () => {
+    const db = database(2);
+    const invalidate = invalidation();
+    const repository = new CalibrationMapRepository(db.sql, { invalidate } as unknown as CalibrationMapCache);
+    const fit = { questionId: 'department', fingerprint: 'f', method: null, labels: 3, points: null };
+    await repository.saveFits('u', PACK, [fit], new Date());
+    expect(invalidate).toHaveBeenCalledWith('u', PACK);
+    invalidatedAfter(invalidate, db.statement);
   });
 });

@@ -1,5 +1,6 @@
 import type { Statement } from './statement.js';
 import * as apiKeys from './api-keys.statements.js';
+import * as calibration from './calibration.statements.js';
 import * as datasets from './datasets.statements.js';
 import * as deliveries from './deliveries.statements.js';
 import * as endpoints from './endpoints.statements.js';
@@ -19,6 +20,7 @@ import * as stats from './stats.statements.js';
  */
 const AREAS: Record<string, Record<string, unknown>> = {
   'api-keys': apiKeys,
+  calibration,
   datasets,
   deliveries,
   endpoints,
