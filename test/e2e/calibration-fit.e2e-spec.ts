@@ -26,13 +26,18 @@ const UNSURE: Behaviour = {
 
 const INSTRUCTIONS = 'Which team should handle this ticket?';
 
-function documentWith({ useCalibrated = false, minimum = 0.6, instructions = INSTRUCTIONS } = {}) {
+function documentWith({
+  useCalibrated = false,
+  minimum = 0.6,
+  instructions = INSTRUCTIONS,
+  name = 'Department',
+} = {}) {
   return {
     questions: [
       {
         type: 'choice',
         id: 'department',
-        name: 'Department',
+        name,
         instructions,
         criteria: { options: [{ value: 'billing' }, { value: 'technical' }] },
         review: { minSelectedProbability: minimum, ...(useCalibrated ? { useCalibrated: true } : {}) },
@@ -144,9 +149,8 @@ describe('calibration fit', () => {
     const evaluation = await read(keyed, labeled[0]);
     expect(Object.keys(evaluation.calibrated)).toEqual(['department']);
     expect(evaluation.calibrated.department).toBeCloseTo(ALL_DISAGREE_12, 3);
-    expect(evaluation.calibratedWith).toEqual({
-      department: { fittedAt: fitted.fittedAt, labels: 12, method: 'platt' },
-    });
+    const department12 = { fittedAt: fitted.fittedAt, labels: 12, method: 'platt' };
+    expect(evaluation.calibratedWith).toEqual({ ...department12, questions: { department: department12 } });
     // The contracted result is unchanged, and the decision of a pack that does not opt in too.
     expect(evaluation.result.status).toBe('accept');
     expect(Object.keys(evaluation.result).sort()).toEqual(
@@ -181,17 +185,16 @@ describe('calibration fit', () => {
     const fitted = await fit(keyed, pack.id);
     expect(fitted.questions[0].map).toEqual({ method: 'platt', labels: 10, fittedAt: fitted.fittedAt });
 
-    // Same wording, other review settings: the version keeps the map.
-    const same = documentWith({ minimum: 0.7, useCalibrated: true });
+    // Same instructions and criteria, another name and other review settings: the version keeps the map.
+    const same = documentWith({ minimum: 0.7, useCalibrated: true, name: 'Team' });
     expect((await keyed.patch(`/api/packs/${pack.id}`, { document: same })).status).toBe(200);
     const second = (await keyed.post(`/api/packs/${pack.id}/publish`)).body;
     expect(second.liveVersionId).not.toBe(pack.liveVersionId);
     const onSecond = await judge(keyed, pack.id, CONFIDENT);
     expect(onSecond.packVersionId).toBe(second.liveVersionId);
     const carried = await read(keyed, onSecond.evaluationId);
-    expect(carried.calibratedWith).toEqual({
-      department: { fittedAt: fitted.fittedAt, labels: 10, method: 'platt' },
-    });
+    const department10 = { fittedAt: fitted.fittedAt, labels: 10, method: 'platt' };
+    expect(carried.calibratedWith).toEqual({ ...department10, questions: { department: department10 } });
     // useCalibrated now: the calibrated probability is below 0.7, so the ticket went to review.
     expect(onSecond.result).toMatchObject({ status: 'review', reviewReasons: ['low_confidence:department'] });
 

@@ -24,10 +24,10 @@ describe('canonicalJson', () => {
 });
 
 describe('questionFingerprint', () => {
-  it('is the sha-256 of the canonical JSON of the question without its id and review', () => {
+  it('is the sha-256 of the canonical JSON of the question without its id, name and review', () => {
     const wording =
       '{"criteria":{"derive":"department","options":[{"description":"Charges","value":"billing"},{"value":"technical"}]},' +
-      '"instructions":"Which team should handle this ticket?","name":"Department","type":"choice"}';
+      '"instructions":"Which team should handle this ticket?","type":"choice"}';
     expect(questionFingerprint(department)).toBe(createHash('sha256').update(wording).digest('hex'));
   });
 
@@ -38,16 +38,17 @@ describe('questionFingerprint', () => {
     expect(questionFingerprint(reordered)).toBe(questionFingerprint(department));
   });
 
-  it('ignores the review settings and the id', () => {
+  it('ignores the review settings, the id and the name (a renamed question keeps its map)', () => {
     const reviewed: Question = {
       ...department,
       id: 'team',
+      name: 'Team',
       review: { minSelectedProbability: 0.9, useCalibrated: true },
     };
     expect(questionFingerprint(reviewed)).toBe(questionFingerprint(department));
   });
 
-  it('changes with the instructions, the criteria, the name or any other key of the question', () => {
+  it('changes with the instructions, the criteria or any other key of the question', () => {
     const changes: Question[] = [
       { ...department, instructions: 'Which team handles this?' },
       {
@@ -66,7 +67,6 @@ describe('questionFingerprint', () => {
         ...department,
         criteria: { ...department.criteria, options: [...department.criteria.options].reverse() },
       },
-      { ...department, name: 'Team' },
       { ...department, rubric: 'v2' },
     ];
     const fingerprints = changes.map(questionFingerprint);

@@ -18,12 +18,15 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The wording of a question: sha-256 (hex) of the canonical JSON of everything the question holds
- * but its id and its `review` settings (type, name, instructions, criteria and any other key).
+ * but its id, its display `name` and its `review` settings (type, instructions, criteria and any
+ * other key): what the judge is asked. Renaming a question keeps its map.
  * A calibration map belongs to it: a later version whose question has the same id and the same
  * fingerprint keeps the map, and a reworded one starts without (docs/quality.md, "Calibration").
  * The review settings are left out because they act on the judge's answer, not on what it is asked.
+ * The name goes in the prompt too, but as a title: a question is the same when its instructions and
+ * criteria are, so renaming one (a typo, a clearer label) keeps the map it earned.
  */
 export function questionFingerprint(question: Question): string {
-  const { id: _id, review: _review, ...wording } = question;
+  const { id: _id, name: _name, review: _review, ...wording } = question;
   return createHash('sha256').update(canonicalJson(wording)).digest('hex');
 }

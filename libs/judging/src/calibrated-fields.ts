@@ -15,12 +15,21 @@ export interface CalibrationUsedView {
 }
 
 /**
- * Beside `result` on an evaluation read: each answered question's calibrated probability and the map
- * it came from, by question id; both null when no question of the evaluation has a map.
+ * The maps behind an evaluation's calibrated probabilities: `fittedAt`, `labels` and `method` of
+ * the map with the fewest labels (the least certain one; a pack's maps are fitted together, so
+ * `fittedAt` is usually shared), and every map by question id.
+ */
+export interface CalibratedWithView extends CalibrationUsedView {
+  questions: Record<string, CalibrationUsedView>;
+}
+
+/**
+ * Beside `result` on an evaluation read: each answered question's calibrated probability and the maps
+ * they came from; both null when no question of the evaluation has a map.
  */
 export interface CalibratedFields {
   calibrated: Record<string, number> | null;
-  calibratedWith: Record<string, CalibrationUsedView> | null;
+  calibratedWith: CalibratedWithView | null;
 }
 
 export const UNCALIBRATED: CalibratedFields = { calibrated: null, calibratedWith: null };
@@ -33,15 +42,14 @@ export function calibratedFields(
   const calibrated = calibratedProbabilities(answers, maps);
   const questionIds = Object.keys(calibrated);
   if (!questionIds.length) return UNCALIBRATED;
-  return {
-    calibrated,
-    calibratedWith: Object.fromEntries(
-      questionIds.map((questionId) => {
-        const { fittedAt, labels, method } = maps.get(questionId)!;
-        return [questionId, { fittedAt: fittedAt.toISOString(), labels, method }];
-      }),
-    ),
-  };
+  const questions: Record<string, CalibrationUsedView> = Object.fromEntries(
+    questionIds.map((questionId) => {
+      const { fittedAt, labels, method } = maps.get(questionId)!;
+      return [questionId, { fittedAt: fittedAt.toISOString(), labels, method }];
+    }),
+  );
+  const fewest = Object.values(questions).reduce((least, map) => (map.labels < least.labels ? map : least));
+  return { calibrated, calibratedWith: { ...fewest, questions } };
 }
 
 /**

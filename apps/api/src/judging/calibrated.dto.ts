@@ -25,12 +25,20 @@ export const CALIBRATED_PROPERTY: ApiPropertyOptions = {
   example: { department: 0.74 },
 };
 
-/** `calibratedWith`: the map behind each calibrated probability. */
+/** `calibratedWith`: the maps behind the calibrated probabilities. */
+export class CalibratedWithDto extends CalibrationUsedDto {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: getSchemaPath(CalibrationUsedDto) },
+    description: 'Per question id of `calibrated`, the map it was read from.',
+    example: { department: { fittedAt: '2026-11-20T10:00:00.000Z', labels: 40, method: 'platt' } },
+  })
+  questions: Record<string, CalibrationUsedDto>;
+}
+
 export const CALIBRATED_WITH_PROPERTY: ApiPropertyOptions = {
-  type: 'object',
+  type: CalibratedWithDto,
   nullable: true,
-  additionalProperties: { $ref: getSchemaPath(CalibrationUsedDto) },
   description:
-    'Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.',
-  example: { department: { fittedAt: '2026-11-20T10:00:00.000Z', labels: 40, method: 'platt' } },
+    "The maps behind `calibrated`: `fittedAt`, `labels` and `method` are those of the map with the fewest labels (the least certain; a pack's maps are fitted together, so `fittedAt` is usually the same for all), and `questions` gives each question's. Null exactly when `calibrated` is.",
 };

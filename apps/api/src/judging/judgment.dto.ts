@@ -9,7 +9,12 @@ import type {
   Usage,
 } from '@app/domain';
 import { SchemaDto } from '../errors/schema-body.js';
-import { CALIBRATED_PROPERTY, CALIBRATED_WITH_PROPERTY, CalibrationUsedDto } from './calibrated.dto.js';
+import {
+  CALIBRATED_PROPERTY,
+  CALIBRATED_WITH_PROPERTY,
+  CalibratedWithDto,
+  CalibrationUsedDto,
+} from './calibrated.dto.js';
 import { judgeBodySchema } from './judge-body.schema.js';
 import { TicketDto } from './ticket.dto.js';
 
@@ -196,7 +201,7 @@ export class EvaluationDto extends EvaluationSummaryDto {
   calibrated: Record<string, number> | null;
 
   @ApiProperty(CALIBRATED_WITH_PROPERTY)
-  calibratedWith: Record<string, CalibrationUsedDto> | null;
+  calibratedWith: CalibratedWithDto | null;
 }
 
 export class EvaluationListItemDto extends EvaluationSummaryDto {

@@ -51,7 +51,10 @@ export function toJsonSchema(
     }
   }
   if (source.nullable !== true) return out;
-  if (typeof out.type === 'string')
+  // A nullable reference is `type: object` beside `allOf: [the DTO]`: the null must be an
+  // alternative to the whole, or the allOf still demands an object (a pack's liveDocument,
+  // an evaluation's calibratedWith).
+  if (typeof out.type === 'string' && !out.allOf && !out.anyOf && !out.oneOf)
     return {
       ...out,
       type: [out.type, 'null'],

@@ -25,6 +25,7 @@ import {
 import {
   CALIBRATED_PROPERTY,
   CALIBRATED_WITH_PROPERTY,
+  CalibratedWithDto,
   CalibrationUsedDto,
 } from '../judging/calibrated.dto.js';
 import { TicketDto } from '../judging/ticket.dto.js';
@@ -105,7 +106,7 @@ export class ReviewItemDto extends EvaluationSummaryDto {
   calibrated: Record<string, number> | null;
 
   @ApiProperty(CALIBRATED_WITH_PROPERTY)
-  calibratedWith: Record<string, CalibrationUsedDto> | null;
+  calibratedWith: CalibratedWithDto | null;
 }
 
 export class ReviewPageDto {

@@ -1607,6 +1607,36 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        CalibratedWithDto: {
+            /**
+             * Format: date-time
+             * @description When the map was fitted.
+             */
+            fittedAt: string;
+            /**
+             * @description Labels the map was fitted from.
+             * @example 40
+             */
+            labels: number;
+            /**
+             * @description Platt scaling below 1,000 labels, isotonic regression from there (docs/quality.md, 'Calibration').
+             * @enum {string}
+             */
+            method: "platt" | "isotonic";
+            /**
+             * @description Per question id of `calibrated`, the map it was read from.
+             * @example {
+             *       "department": {
+             *         "fittedAt": "2026-11-20T10:00:00.000Z",
+             *         "labels": 40,
+             *         "method": "platt"
+             *       }
+             *     }
+             */
+            questions: {
+                [key: string]: components["schemas"]["CalibrationUsedDto"];
+            };
+        };
         EvaluationDto: {
             /** Format: uuid */
             id: string;
@@ -1649,19 +1679,8 @@ export interface components {
             calibrated: {
                 [key: string]: number;
             } | null;
-            /**
-             * @description Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.
-             * @example {
-             *       "department": {
-             *         "fittedAt": "2026-11-20T10:00:00.000Z",
-             *         "labels": 40,
-             *         "method": "platt"
-             *       }
-             *     }
-             */
-            calibratedWith: {
-                [key: string]: components["schemas"]["CalibrationUsedDto"];
-            } | null;
+            /** @description The maps behind `calibrated`: `fittedAt`, `labels` and `method` are those of the map with the fewest labels (the least certain; a pack's maps are fitted together, so `fittedAt` is usually the same for all), and `questions` gives each question's. Null exactly when `calibrated` is. */
+            calibratedWith: components["schemas"]["CalibratedWithDto"] | null;
         };
         ReviewItemDto: {
             /** Format: uuid */
@@ -1693,19 +1712,8 @@ export interface components {
             calibrated: {
                 [key: string]: number;
             } | null;
-            /**
-             * @description Per question id of `calibrated`, the map it was read from: when it was fitted, from how many labels, by which method. Null exactly when `calibrated` is.
-             * @example {
-             *       "department": {
-             *         "fittedAt": "2026-11-20T10:00:00.000Z",
-             *         "labels": 40,
-             *         "method": "platt"
-             *       }
-             *     }
-             */
-            calibratedWith: {
-                [key: string]: components["schemas"]["CalibrationUsedDto"];
-            } | null;
+            /** @description The maps behind `calibrated`: `fittedAt`, `labels` and `method` are those of the map with the fewest labels (the least certain; a pack's maps are fitted together, so `fittedAt` is usually the same for all), and `questions` gives each question's. Null exactly when `calibrated` is. */
+            calibratedWith: components["schemas"]["CalibratedWithDto"] | null;
         };
         ReviewPageDto: {
             items: components["schemas"]["ReviewItemDto"][];
