@@ -14,7 +14,7 @@ export function QualityCard({ quality }: { quality: Schemas['PackQualityDto'][] 
       {!quality?.length ? (
         <Text size="sm" c="dimmed">
           Turn on audit sampling on a{' '}
-          <Anchor component={Link} to="/packs" size="sm">
+          <Anchor component={Link} to="/packs" size="sm" underline="always">
             pack
           </Anchor>{' '}
           to measure how often automatic decisions are right.
