@@ -56,6 +56,7 @@ function Report({ packId, target }: { packId: string; target: number }) {
           question={question}
           questionName={names.get(question.questionId) ?? question.questionId}
           targetAgreement={report.targetAgreement}
+          delta={report.delta}
           liveThreshold={thresholdOf(pack.data?.liveDocument, question.questionId)}
           draftThreshold={thresholdOf(pack.data?.document, question.questionId)}
         />

@@ -12,6 +12,7 @@ interface Props {
   question: Schemas['QuestionCalibrationDto'];
   questionName: string;
   targetAgreement: number;
+  delta: number;
   liveThreshold: number | undefined;
   draftThreshold: number | undefined;
 }
@@ -34,7 +35,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** One question's calibration: figures, reliability, confusion matrix and the suggested threshold. */
+/** One question's calibration: figures, reliability, confusion matrix and the thresholds. */
 export function QuestionCalibrationCard(props: Props) {
   const { question, questionName } = props;
   const headingId = `calibration-${question.questionId}`;

@@ -23,7 +23,7 @@ export function ReliabilityChart({ questionName, bins }: Props) {
           data={points}
           dataKey="bin"
           series={[
-            { name: 'observed', label: 'Observed agreement', color: 'indigo.6' },
+            { name: 'observed', label: 'Observed agreement (raw probability)', color: 'indigo.6' },
             { name: 'expected', label: 'Perfectly calibrated', color: 'gray.5', strokeDasharray: '5 5' },
           ]}
           yAxisProps={{ domain: [0, 100] }}
@@ -45,9 +45,9 @@ export function ReliabilityChart({ questionName, bins }: Props) {
           aria-hidden
         />
         <Text component="figcaption" size="xs" c="dimmed" mt={4}>
-          Reliability of {questionName}: how often labels agree with the model in each band of its selected
-          probability, against the dashed line of a perfectly calibrated model. A band without labels is a gap
-          in the line. The table gives the same figures.
+          Reliability of {questionName}: how often labels agree with the model in each band of its raw
+          selected probability, against the dashed line of a perfectly calibrated model. A band without labels
+          is a gap in the line. The table gives the same figures.
         </Text>
       </figure>
       <Table.ScrollContainer minWidth={300}>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  calibrationErrorText,
+  coverageText,
   decimal,
+  guaranteedMissingText,
+  guaranteedTitle,
   kappaStrength,
   labelsExportUrl,
   labelsNeededText,
@@ -136,5 +140,40 @@ describe('labelsExportUrl', () => {
     expect(labelsExportUrl('p-1')).toBe('/api/labels/export?packId=p-1');
     expect(labelsExportUrl('a&b')).toBe('/api/labels/export?packId=a%26b');
     expect(labelsExportUrl()).toBe('/api/labels/export');
+  });
+});
+
+describe('the guaranteed threshold in words', () => {
+  it('names the risk', () => {
+    expect(guaranteedTitle(0.1)).toBe('Guaranteed threshold (δ = 0.1)');
+    expect(guaranteedTitle(0.05)).toBe('Guaranteed threshold (δ = 0.05)');
+  });
+
+  it('gives the share decided automatically', () => {
+    expect(coverageText(0.624)).toBe('decides 62% automatically');
+    expect(coverageText(null)).toBeNull();
+  });
+
+  it('says how many more audit labels one needs, or that none is supported', () => {
+    expect(guaranteedMissingText(45, 0.95)).toBe('None yet: about 45 more audit labels.');
+    expect(guaranteedMissingText(1, 0.95)).toBe('None yet: about 1 more audit label.');
+    expect(guaranteedMissingText(null, 0.9)).toBe(
+      'None: the audit labels do not support one at 90% agreement.',
+    );
+  });
+});
+
+describe('calibrationErrorText', () => {
+  it('sets the raw error against the calibrated one', () => {
+    expect(calibrationErrorText({ raw: 0.112, calibrated: 0.03, labels: 200 })).toBe(
+      'Calibration error: raw 11.2%, calibrated 3%',
+    );
+  });
+
+  it('shows a dash for one unknown side and nothing when both are', () => {
+    expect(calibrationErrorText({ raw: 0.1, calibrated: null, labels: 3 })).toBe(
+      'Calibration error: raw 10%, calibrated —',
+    );
+    expect(calibrationErrorText({ raw: null, calibrated: null, labels: 0 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { formatPercent } from '../../lib/format';
 
 type Bin = Schemas['ReliabilityBinDto'];
 type Calibration = Schemas['CalibrationDto'];
@@ -98,4 +99,31 @@ export function labelsNeededText(needed: number, labeled: number): string {
 /** Where the labels are downloaded as CSV: the chosen pack's, or all of them. */
 export function labelsExportUrl(packId?: string): string {
   return packId ? `/api/labels/export?${new URLSearchParams({ packId })}` : '/api/labels/export';
+}
+
+/** `Guaranteed threshold (δ = 0.1)`: the risk the guarantee takes is part of its name. */
+export function guaranteedTitle(delta: number): string {
+  return `Guaranteed threshold (δ = ${decimal(delta, 3)})`;
+}
+
+/** What the guaranteed threshold would decide: `decides 62% automatically`. */
+export function coverageText(coverage: number | null): string | null {
+  return coverage === null ? null : `decides ${formatPercent(coverage)} automatically`;
+}
+
+/**
+ * Why there is no guaranteed threshold: how many more audit labels one needs, or, when the API says
+ * more labels alike cannot help (`auditLabelsNeeded` null), that none is supported at this target.
+ */
+export function guaranteedMissingText(auditLabelsNeeded: number | null, targetAgreement: number): string {
+  if (auditLabelsNeeded === null) {
+    return `None: the audit labels do not support one at ${formatPercent(targetAgreement)} agreement.`;
+  }
+  return `None yet: about ${auditLabelsNeeded} more audit ${auditLabelsNeeded === 1 ? 'label' : 'labels'}.`;
+}
+
+/** `Calibration error: raw 11.2%, calibrated 3%` (at most one decimal); null when neither is known. */
+export function calibrationErrorText(ece: Schemas['CalibrationErrorsDto']): string | null {
+  if (ece.raw === null && ece.calibrated === null) return null;
+  return `Calibration error: raw ${formatPercent(ece.raw, 1)}, calibrated ${formatPercent(ece.calibrated, 1)}`;
 }

@@ -4,6 +4,7 @@ import { DailySection } from './DailySection';
 import { useStats } from '../../api/queries/stats';
 import { NewAccount } from './NewAccount';
 import { RecentRuns } from './RecentRuns';
+import { QualityCard } from './QualityCard';
 import { ReviewBacklog } from './ReviewBacklog';
 import { StatCards } from './StatCards';
 import { WebhookFailures } from './WebhookFailures';
@@ -36,7 +37,8 @@ export default function DashboardPage() {
             <>
               <StatCards stats={data} />
               <DailySection daily={data.daily} />
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+                <QualityCard quality={data.quality} />
                 <ReviewBacklog count={data.reviewsToLabel} experiments={experiments} />
                 <RecentRuns runs={data.recentRuns} />
                 <WebhookFailures failures={data.recentWebhookFailures} count={data.webhookFailureCount} />
