@@ -110,7 +110,8 @@ describe('the web app’s rough edges, in a browser', () => {
     await page.goto('/reviews');
     const filters = page.getByTestId('review-filters');
     const inputs = ['Pack', 'Question', 'Labeled'].map((name) => filters.getByRole('combobox', { name }));
-    const track = filters.locator('.mantine-Switch-track');
+    // The first of the row's switches ("Most valuable first"; the sources switch follows it).
+    const track = filters.locator('.mantine-Switch-track').first();
     await track.waitFor();
     const boxes = await Promise.all(inputs.map(box));
     const switchBox = await box(track);
@@ -133,7 +134,7 @@ describe('the web app’s rough edges, in a browser', () => {
     const stacked = await Promise.all(
       ['Pack', 'Question', 'Labeled'].map((name) => box(smallFilters.getByRole('combobox', { name }))),
     );
-    const smallTrack = await box(smallFilters.locator('.mantine-Switch-track'));
+    const smallTrack = await box(smallFilters.locator('.mantine-Switch-track').first());
     for (const [above, below] of [
       [stacked[0], stacked[1]],
       [stacked[1], stacked[2]],
