@@ -151,6 +151,26 @@ describe('calibration fit', () => {
     expect(evaluation.calibrated.department).toBeCloseTo(ALL_DISAGREE_12, 3);
     const department12 = { fittedAt: fitted.fittedAt, labels: 12, method: 'platt' };
     expect(evaluation.calibratedWith).toEqual({ ...department12, questions: { department: department12 } });
+    // The calibration report shows the map's points, and the evaluation's calibrated probability is on them.
+    const report = (await keyed.get(`/api/packs/${pack.id}/calibration`)).body;
+    const [departmentReport, abusiveReport] = report.questions;
+    expect(abusiveReport.calibrationMap).toBeNull();
+    expect(departmentReport.calibrationMap).toMatchObject(department12);
+    const points: Array<{ selectedProbability: number; calibrated: number }> =
+      departmentReport.calibrationMap.points;
+    expect(points.length).toBeGreaterThan(1);
+    expect(points.every((point, i) => i === 0 || point.calibrated >= points[i - 1].calibrated)).toBe(true);
+    // Read at the judge's 0.9 by linear interpolation between the points, as the judge reads it.
+    const upper = points.findIndex((point) => point.selectedProbability >= 0.9);
+    const [a, b] = [points[Math.max(0, upper - 1)], points[upper]];
+    const share =
+      b.selectedProbability === a.selectedProbability
+        ? 0
+        : (0.9 - a.selectedProbability) / (b.selectedProbability - a.selectedProbability);
+    expect(a.calibrated + share * (b.calibrated - a.calibrated)).toBeCloseTo(
+      evaluation.calibrated.department,
+      6,
+    );
     // The contracted result is unchanged, and the decision of a pack that does not opt in too.
     expect(evaluation.result.status).toBe('accept');
     expect(Object.keys(evaluation.result).sort()).toEqual(

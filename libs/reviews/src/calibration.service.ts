@@ -9,10 +9,12 @@ import {
   selectedProbability,
   type AuditedAnswer,
   type CalibrationErrors,
+  type FittedCalibrationMap,
   type LabeledAnswer,
   type QuestionCalibration,
 } from '@app/domain';
 import {
+  CalibrationMapCache,
   EvaluationRepository,
   LabelRepository,
   PackRepository,
@@ -50,6 +52,15 @@ export interface AuditCalibration {
   auditLabelsNeeded: number | null;
   /** Audit-sample labels of the question. */
   auditLabels: number;
+  /** The question's fitted calibration map (its points: selected probability → calibrated); null without one. */
+  calibrationMap: CalibrationMapView | null;
+}
+
+export interface CalibrationMapView {
+  method: 'platt' | 'isotonic';
+  labels: number;
+  fittedAt: string;
+  points: Array<{ selectedProbability: number; calibrated: number }>;
 }
 
 export interface CalibrationView {
@@ -68,6 +79,7 @@ export class CalibrationService {
     private readonly labels: LabelRepository,
     private readonly evaluations: EvaluationRepository,
     private readonly quality: QualityRepository,
+    private readonly maps: CalibrationMapCache,
   ) {}
 
   /** Per-question calibration of a pack version (the live one by default) from its labels. */
@@ -86,9 +98,10 @@ export class CalibrationService {
     if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
 
     const byQuestion = new Map<string, LabeledAnswer[]>();
-    const [labels, draws] = await Promise.all([
+    const [labels, draws, maps] = await Promise.all([
       this.labels.listForVersion(userId, version.id),
       this.quality.labeledDraws(userId, version.id),
+      this.maps.find(userId, pack.id, version.id, version.document),
     ]);
     for (const row of labels) {
       const items = byQuestion.get(row.questionId) ?? [];
@@ -116,6 +129,7 @@ export class CalibrationService {
           coverageAtGuaranteed: belowGuaranteed === null ? null : 1 - belowGuaranteed,
           auditLabelsNeeded: guaranteed.labelsNeeded,
           auditLabels: guaranteed.labels,
+          calibrationMap: mapView(maps.get(question.id)),
         };
       }),
     );
@@ -171,4 +185,10 @@ function auditedAnswers(draws: readonly LabeledDrawRow[], questionId: string): A
       },
     ];
   });
+}
+
+function mapView(map: FittedCalibrationMap | undefined): CalibrationMapView | null {
+  if (!map) return null;
+  const { method, labels, fittedAt, points } = map;
+  return { method, labels, fittedAt: fittedAt.toISOString(), points: points.map((point) => ({ ...point })) };
 }

@@ -215,6 +215,22 @@ class ConfusionDto {
   matrix: number[][];
 }
 
+class CalibrationPointDto {
+  @ApiProperty({ minimum: 0, maximum: 1 })
+  selectedProbability: number;
+
+  @ApiProperty({ minimum: 0, maximum: 1 })
+  calibrated: number;
+}
+
+class CalibrationMapDto extends CalibrationUsedDto {
+  @ApiProperty({
+    type: [CalibrationPointDto],
+    description: 'Ordered by selected probability; calibrated never falls.',
+  })
+  points: CalibrationPointDto[];
+}
+
 class CalibrationErrorsDto {
   @ApiProperty({
     nullable: true,
@@ -318,6 +334,14 @@ class QuestionCalibrationDto {
 
   @ApiProperty({ description: 'Labels of this question on audit-sample evaluations.' })
   auditLabels: number;
+
+  @ApiProperty({
+    type: CalibrationMapDto,
+    nullable: true,
+    description:
+      "The question's fitted calibration map (POST /api/packs/{packId}/calibration/fit, or the worker's refit): its points, from the judge's selected probability to the chance that a reviewer agrees, read by linear interpolation between them. Null while the question has none.",
+  })
+  calibrationMap: CalibrationMapDto | null;
 }
 
 export class CalibrationDto {

@@ -1841,6 +1841,29 @@ export interface components {
             calibrated: number | null;
             labels: number;
         };
+        CalibrationPointDto: {
+            selectedProbability: number;
+            calibrated: number;
+        };
+        CalibrationMapDto: {
+            /**
+             * Format: date-time
+             * @description When the map was fitted.
+             */
+            fittedAt: string;
+            /**
+             * @description Labels the map was fitted from.
+             * @example 40
+             */
+            labels: number;
+            /**
+             * @description Platt scaling below 1,000 labels, isotonic regression from there (docs/quality.md, 'Calibration').
+             * @enum {string}
+             */
+            method: "platt" | "isotonic";
+            /** @description Ordered by selected probability; calibrated never falls. */
+            points: components["schemas"]["CalibrationPointDto"][];
+        };
         QuestionCalibrationDto: {
             questionId: string;
             /** @enum {string} */
@@ -1868,6 +1891,8 @@ export interface components {
             auditLabelsNeeded: number | null;
             /** @description Labels of this question on audit-sample evaluations. */
             auditLabels: number;
+            /** @description The question's fitted calibration map (POST /api/packs/{packId}/calibration/fit, or the worker's refit): its points, from the judge's selected probability to the chance that a reviewer agrees, read by linear interpolation between them. Null while the question has none. */
+            calibrationMap: components["schemas"]["CalibrationMapDto"] | null;
         };
         CalibrationDto: {
             packId: string;

@@ -89,6 +89,7 @@ describe('figures', () => {
       coverageAtGuaranteed: null,
       auditLabelsNeeded: null,
       auditLabels: 0,
+      calibrationMap: null,
     };
     expect(
       totalLabels({
