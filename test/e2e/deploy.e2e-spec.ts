@@ -26,6 +26,7 @@ const NOT_IN_COMPOSE: Record<string, string> = {
   HOST: 'the image sets 0.0.0.0',
   WEB_ROOT: 'the image holds the built web app at the default path',
   WORKER_NAME: "one per replica: the default, the container's host name and pid, is unique",
+  AUDIT_SEED: 'for tests only: a fixed sequence of audit draws (the API warns when it is set in production)',
 };
 
 /** The names loadConfig reads: it looks up each variable it knows in the environment it is given. */
