@@ -1,6 +1,8 @@
 // `npm run bench:judge`: the overhead of POST /api/judge above a fake model gateway with a fixed
 // latency, at several connection counts. See docs/performance.md for the method and the figures.
-import { TICKET } from '../test/support/packs.js';
+import type { Answer } from '@app/domain';
+import type { Client } from '../test/support/client.js';
+import { createPublishedPack, TICKET, triageDocument } from '../test/support/packs.js';
 import { runLoad, type LoadTarget } from './harness/load.js';
 import { log, runMain } from './harness/log.js';
 import { num, nums, readOptions, settingsOf } from './harness/options.js';
@@ -70,11 +72,12 @@ async function measure(probe: Probe, servers: Record<Target, Service>): Promise<
   log(`warming the API and the bare route up for ${firstWarmup} s each`);
   await runLoad(targets.judge, most, firstWarmup);
   await runLoad(targets.bare, most, firstWarmup);
+  await runLoad(targets.audited, most, options.warmup);
   // Rounds go across every setting, so slow phases of a noisy machine spread over all of them,
   // and each judge run sits right after the gateway run it is compared with.
   for (let round = 1; round <= options.runs; round++) {
     for (const connections of options.connections) {
-      for (const target of ['gateway', 'bare', 'judge'] as const) {
+      for (const target of ['gateway', 'bare', 'judge', 'audited'] as const) {
         await runLoad(targets[target], connections, options.warmup);
         const measured = await measureOnce(probe, target, servers, connections);
         const { result, cpuMsPerResponse: cpu } = measured;
@@ -101,6 +104,54 @@ async function measure(probe: Probe, servers: Record<Target, Service>): Promise<
   return runs;
 }
 
+/** A reviewer's answer that agrees with the judge's. */
+function agreeingLabel(answer: Answer): Answer {
+  if (answer.type === 'choice') return { type: 'choice', choice: answer.choice };
+  if (answer.type === 'score') return { type: 'score', score: answer.score };
+  return { type: 'boolean', probability: answer.probability >= 0.5 ? 1 : 0 };
+}
+
+/**
+ * The tenant's second pack, the triage document with `review.useCalibrated` on every question, its
+ * maps fitted on 12 agreeing labels, then the audit on at 0.05 with the `uncertainty` strategy: each
+ * judgment then reads the maps, draws with the pack's ū, and stores π.
+ */
+async function auditedPack(
+  client: Client,
+  judgeUrl: string,
+  headers: Record<string, string>,
+): Promise<string> {
+  const document = triageDocument();
+  for (const question of document.questions) Object.assign(question.review, { useCalibrated: true });
+  const pack = (await createPublishedPack(client, document, 'Audited triage')) as { id: string };
+  for (let i = 0; i < 12; i++) {
+    const response = await fetch(judgeUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ packId: pack.id, ticket: TICKET }),
+    });
+    const { evaluationId, result } = (await response.json()) as {
+      evaluationId: string;
+      result: { answers: Record<string, Answer> };
+    };
+    for (const [questionId, answer] of Object.entries(result.answers)) {
+      const labeled = await client.post(`/api/evaluations/${evaluationId}/labels`, {
+        questionId,
+        answer: agreeingLabel(answer),
+      });
+      if (labeled.status !== 201) throw new Error(`label: ${labeled.status} ${labeled.text}`);
+    }
+  }
+  const fit = await client.post<{ questions: Array<{ map: unknown }> }>(
+    `/api/packs/${pack.id}/calibration/fit`,
+  );
+  if (fit.status !== 200 || fit.body.questions.some((question) => !question.map))
+    throw new Error(`calibration fit: ${fit.status} ${fit.text}`);
+  const audit = await client.put(`/api/packs/${pack.id}/audit`, { rate: 0.05, strategy: 'uncertainty' });
+  if (audit.status !== 200) throw new Error(`audit settings: ${audit.status} ${audit.text}`);
+  return pack.id;
+}
+
 const profile = options.profile ? profileFlags() : undefined;
 async function judgeBenchmark(run: BenchRun): Promise<void> {
   const gateway = await run.gateway(options.gatewayDelayMs);
@@ -122,8 +173,10 @@ async function judgeBenchmark(run: BenchRun): Promise<void> {
     BENCH_CHAT_REQUEST: chatRequest,
     BENCH_PACK_ID: tenant.packId,
   });
+  const auditedPackId = await auditedPack(tenant.client, judge.url, judge.headers);
   targets = {
     judge,
+    audited: { ...judge, body: JSON.stringify({ packId: auditedPackId, ticket: TICKET }) },
     bare: { url: `${bare.url}/bare`, headers: judge.headers, body: judge.body },
     gateway: {
       url: `${gateway.url}/chat/completions`,
@@ -131,7 +184,7 @@ async function judgeBenchmark(run: BenchRun): Promise<void> {
       body: chatRequest,
     },
   };
-  const runs = await measure(await run.probe(), { gateway, bare, judge: api });
+  const runs = await measure(await run.probe(), { gateway, bare, judge: api, audited: api });
   const results: JudgeResults = {
     benchmark: 'judge',
     at: new Date().toISOString(),

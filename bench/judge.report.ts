@@ -6,8 +6,11 @@ export const TARGET = { connections: 32, overheadP50Ms: 5, overheadP99Ms: 25 };
 export interface Run {
   round: number;
   connections: number;
-  /** The gateway alone, the bare floor route (same gateway call and insert, nothing else), the API. */
-  target: 'gateway' | 'bare' | 'judge';
+  /**
+   * The gateway alone, the bare floor route (same gateway call and insert, nothing else), the API,
+   * and the API on a pack with the audit on and calibrated decisions (`audited`).
+   */
+  target: 'gateway' | 'bare' | 'judge' | 'audited';
   result: LoadResult;
   /** CPU time per response of the measured server (API, or gateway alone) and of its Postgres backends. */
   cpuMsPerResponse: { server: number; postgres: number };
@@ -28,6 +31,8 @@ export interface SettingSummary {
   };
   gateway: { rps: number; p50: number; p99: number };
   bare: { rps: number; p50: number; p99: number; cpuMs: number; postgresCpuMs: number };
+  /** The same judge route on a pack with the audit draw (`uncertainty`) and `review.useCalibrated` maps; absent in older results. */
+  audited?: { rps: number; p50: number; p99: number; apiCpuMs: number; postgresCpuMs: number };
   overheadP50: number;
   overheadP99: number;
   /** The floor: what the bare route adds above the gateway alone. */
@@ -61,6 +66,8 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
   const gateway = runsOf('gateway').map((run) => run.result);
   const bareRuns = runsOf('bare');
   const bare = bareRuns.map((run) => run.result);
+  const auditedRuns = runsOf('audited');
+  const audited = auditedRuns.map((run) => run.result);
   const med = (results: LoadResult[], pick: (r: LoadResult) => number) => median(results.map(pick));
   const summary: SettingSummary = {
     connections,
@@ -85,12 +92,23 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
       cpuMs: median(bareRuns.map((run) => run.cpuMsPerResponse.server)),
       postgresCpuMs: median(bareRuns.map((run) => run.cpuMsPerResponse.postgres)),
     },
+    ...(auditedRuns.length
+      ? {
+          audited: {
+            rps: med(audited, (r) => r.rps),
+            p50: med(audited, (r) => r.p50),
+            p99: med(audited, (r) => r.p99),
+            apiCpuMs: median(auditedRuns.map((run) => run.cpuMsPerResponse.server)),
+            postgresCpuMs: median(auditedRuns.map((run) => run.cpuMsPerResponse.postgres)),
+          },
+        }
+      : {}),
     overheadP50: 0,
     overheadP99: 0,
     bareOverheadP50: 0,
     bareOverheadP99: 0,
-    non2xx: [...judge, ...gateway, ...bare].reduce((sum, r) => sum + r.non2xx, 0),
-    errors: [...judge, ...gateway, ...bare].reduce((sum, r) => sum + r.errors, 0),
+    non2xx: [...judge, ...gateway, ...bare, ...audited].reduce((sum, r) => sum + r.non2xx, 0),
+    errors: [...judge, ...gateway, ...bare, ...audited].reduce((sum, r) => sum + r.errors, 0),
   };
   summary.overheadP50 = summary.judge.p50 - summary.gateway.p50;
   summary.overheadP99 = summary.judge.p99 - summary.gateway.p99;
@@ -150,6 +168,38 @@ export function resultsTable(summaries: SettingSummary[]): string {
   );
 }
 
+/**
+ * What the audit draw and the calibrated decision add (issue 23): the judge route on a pack with
+ * both, beside the same route on a pack with neither, measured in the same rounds.
+ */
+export function auditTable(summaries: SettingSummary[]): string {
+  const rows = summaries.filter((s) => s.audited);
+  if (!rows.length) return '';
+  return table(
+    [
+      'Connections',
+      'Judge p50 / p99',
+      'Audited judge p50 / p99',
+      'Difference p50 / p99',
+      'Judge rps',
+      'Audited rps',
+      'API CPU / req, judge / audited',
+    ],
+    rows.map((s) => {
+      const a = s.audited!;
+      return [
+        String(s.connections),
+        `${ms(s.judge.p50)} / ${ms(s.judge.p99)}`,
+        `${ms(a.p50)} / ${ms(a.p99)}`,
+        `${ms(a.p50 - s.judge.p50)} / ${ms(a.p99 - s.judge.p99)}`,
+        s.judge.rps.toFixed(0),
+        a.rps.toFixed(0),
+        `${fixed(2)(s.judge.apiCpuMs)} / ${fixed(2)(a.apiCpuMs)}`,
+      ];
+    }),
+  );
+}
+
 export function runsTable(runs: Run[]): string {
   return table(
     [
@@ -197,6 +247,14 @@ export function render(r: JudgeResults): string {
     target
       ? `Target at ${TARGET.connections} connections (overhead p50 < ${TARGET.overheadP50Ms} ms and p99 < ${TARGET.overheadP99Ms} ms): **${verdict(target)}**.`
       : `The target's ${TARGET.connections} connections were not measured in this run.`,
+    ...(r.summaries.some((summary) => summary.audited)
+      ? [
+          '',
+          'The same route on a pack with the audit on (rate 0.05, `uncertainty`) and every question deciding on its calibrated probability (`review.useCalibrated`, maps fitted), in the same rounds:',
+          '',
+          auditTable(r.summaries),
+        ]
+      : []),
     '',
     'Every run, in the order they ran:',
     '',

@@ -1,9 +1,12 @@
 // `npm run bench:quality`: issue 23's proof. Part 1 runs a synthetic world with a known truth through
 // the product's own estimators (libs/domain/src/quality) and checks their coverage, widths, calibration
-// and guarantee against goals. Part 2, one end-to-end round through the API, worker and SQL, is to be
-// added beside it (see "The run" below). Figures go to docs/performance.md.
+// and guarantee against goals. Part 2 runs one round of that world through the API, a worker, SQL and
+// the fake gateway (quality.round.ts), and times the quality route at 1,000,000 evaluations.
+// Figures go to docs/performance.md.
 import {
   applyCalibration,
+  auditProbability,
+  auditUncertainty,
   autoDecisionAccuracy,
   calibrationErrors,
   ECE_BINS,
@@ -14,11 +17,14 @@ import {
   type AuditedAnswer,
   type AuditedCategory,
   type AuditedEvaluation,
+  type Calibrate,
+  type CalibrationMap,
 } from '@app/domain';
-import { log } from './harness/log.js';
-import { num, nums, readOptions, settingsOf } from './harness/options.js';
-import { describeMachine } from './harness/probes.js';
+import { log, runMain } from './harness/log.js';
+import { num, nums, readOptions, settingsOf, words } from './harness/options.js';
 import { fixed, publish, runHeading, table, type Results } from './harness/report.js';
+import { BenchRun } from './harness/run.js';
+import { qualityRound, qualityRouteAtScale, type RoundFigures, type RouteFigures } from './quality.round.js';
 
 const options = readOptions({
   reps: num(1000),
@@ -28,8 +34,16 @@ const options = readOptions({
   confidence: num(0.95),
   eceLabels: nums(50, 200, 1000),
   thresholdLabels: num(500),
+  pilotLabels: num(200),
   targetAgreement: num(0.9),
   delta: num(0.1),
+  /** Which parts run: `statistics` (part 1), `round` and `route` (part 2). */
+  parts: words('statistics', 'round', 'route'),
+  roundTickets: num(2000),
+  roundAuditRate: num(0.25),
+  routeEvaluations: num(1_000_000),
+  routeLabels: num(5000),
+  routeRequests: num(100),
 });
 const settings = settingsOf(options);
 
@@ -43,7 +57,12 @@ const QUESTIONS = [
   { values: ['true', 'false'], shares: [0.7, 0.3] },
   { values: ['1', '2', '3', '4', '5'], shares: [0.1, 0.15, 0.25, 0.3, 0.2] },
 ];
-const DESIGNS = ['uniform', 'uncertainty'] as const;
+/**
+ * `uncertainty` is the product's draw once the pack has calibration maps (fitted here on
+ * `pilotLabels` uniformly labeled answers per question, as a first audit would give);
+ * `uncertainty, no map` is the same draw before any map, on the judge's own probabilities.
+ */
+const DESIGNS = ['uniform', 'uncertainty', 'uncertainty, no map'] as const;
 type Design = (typeof DESIGNS)[number];
 
 /** The judge is overconfident: when it says p, a reviewer agrees with chance 0.5 + 0.7·(p − 0.5). */
@@ -116,25 +135,50 @@ function drawWorld(size: number, random: () => number, agreement = trueAgreement
 }
 
 /**
- * The audit draw's inclusion probabilities. `uniform`: π = rate. `uncertainty`: π_i = min(1,
- * rate·(0.2 + 0.8·u_i/ū)), u_i = 1 − the evaluation's lowest selected probability, ū its mean over
- * the population: the expected budget stays rate·N (less what the cap at 1 trims), and no evaluation
- * falls below a fifth of the uniform rate.
+ * The audit draw's inclusion probabilities, as the product draws them (libs/domain's
+ * `auditUncertainty` and `auditProbability`): `uniform` π = rate; `uncertainty` π_i = min(1,
+ * rate·(0.2 + 0.8·u_i/ū)), u_i = √(mean over the questions of 1 − c), c the calibrated probability
+ * (`maps`, one per question) or, without maps, the judge's, ū the mean of u over the population: the
+ * expected budget stays rate·N (less what the cap at 1 trims), and no evaluation falls below a fifth
+ * of the uniform rate.
  */
-function inclusionProbabilities(world: World, design: Design, rate: number): Float64Array {
+function inclusionProbabilities(
+  world: World,
+  design: Design,
+  rate: number,
+  maps: readonly CalibrationMap[] | null,
+): Float64Array {
   const pi = new Float64Array(world.size);
   if (design === 'uniform') return pi.fill(rate);
+  const calibrate: Calibrate | undefined =
+    design === 'uncertainty' && maps
+      ? (questionId, p) => applyCalibration(maps[Number(questionId)], p)
+      : undefined;
   const uncertainty = new Float64Array(world.size);
   let total = 0;
   for (let i = 0; i < world.size; i++) {
-    let lowest = 1;
-    for (const probability of world.probability) lowest = Math.min(lowest, probability[i]);
-    uncertainty[i] = 1 - lowest;
+    const probabilities: Record<string, number> = {};
+    world.probability.forEach((probability, q) => (probabilities[q] = probability[i]));
+    uncertainty[i] = auditUncertainty(probabilities, false, calibrate);
     total += uncertainty[i];
   }
   const mean = total / world.size;
-  for (let i = 0; i < world.size; i++) pi[i] = Math.min(1, rate * (0.2 + (0.8 * uncertainty[i]) / mean));
+  const settings = { rate, strategy: 'uncertainty' } as const;
+  for (let i = 0; i < world.size; i++) pi[i] = auditProbability(settings, uncertainty[i], mean);
   return pi;
+}
+
+/** Each question's map from a pilot of `pilotLabels` uniformly drawn and labeled answers. */
+function pilotMaps(world: World, random: () => number): CalibrationMap[] {
+  return QUESTIONS.map((_, q) =>
+    fitCalibrationMap(
+      simpleRandomSample(world.size, options.pilotLabels, random).map((i) => ({
+        selectedProbability: world.probability[q][i],
+        agreed: agreedAt(world, q, i),
+        inclusionProbability: options.pilotLabels / world.size,
+      })),
+    )!,
+  );
 }
 
 const choiceAnswer = (choice: string, probability?: number): Answer => ({
@@ -174,10 +218,11 @@ class IntervalTally {
 function auditRound(
   world: World,
   design: Design,
+  maps: readonly CalibrationMap[],
   random: () => number,
   tallies: { accuracy: IntervalTally; shares: IntervalTally; labels: number[] },
 ): void {
-  const pi = inclusionProbabilities(world, design, options.auditRate);
+  const pi = inclusionProbabilities(world, design, options.auditRate, maps);
   const evaluations: AuditedEvaluation[] = [];
   const categories: AuditedCategory[][] = QUESTIONS.map(() => []);
   for (let i = 0; i < world.size; i++) {
@@ -324,7 +369,13 @@ function oracleThreshold(probability: Float64Array, agreement: (p: number) => nu
  * equal), or by the `uncertainty` audit draw at the rate that expects that many (weighted, so the
  * bound takes Kish's effective counts).
  */
-function thresholdSample(world: World, q: number, design: Design, random: () => number): AuditedAnswer[] {
+function thresholdSample(
+  world: World,
+  q: number,
+  design: Design,
+  maps: readonly CalibrationMap[],
+  random: () => number,
+): AuditedAnswer[] {
   const rate = options.thresholdLabels / world.size;
   const item = (i: number, inclusionProbability: number) => ({
     selectedProbability: world.probability[q][i],
@@ -333,7 +384,7 @@ function thresholdSample(world: World, q: number, design: Design, random: () => 
   });
   if (design === 'uniform')
     return simpleRandomSample(world.size, options.thresholdLabels, random).map((i) => item(i, rate));
-  const pi = inclusionProbabilities(world, design, rate);
+  const pi = inclusionProbabilities(world, design, rate, maps);
   const sample: AuditedAnswer[] = [];
   for (let i = 0; i < world.size; i++) if (random() < pi[i]) sample.push(item(i, pi[i]));
   return sample;
@@ -343,6 +394,7 @@ function thresholdRound(
   world: World,
   agreement: (p: number) => number,
   design: Design,
+  maps: readonly CalibrationMap[],
   random: () => number,
   tally: ThresholdTally,
 ): void {
@@ -350,7 +402,7 @@ function thresholdRound(
     const probability = world.probability[q];
     const agreed = new Uint8Array(world.size);
     for (let i = 0; i < world.size; i++) agreed[i] = world.judge[q][i] === world.label[q][i] ? 1 : 0;
-    const sample = thresholdSample(world, q, design, random);
+    const sample = thresholdSample(world, q, design, maps, random);
     const result = guaranteedThreshold(
       sample,
       Array.from(probability),
@@ -382,6 +434,35 @@ function thresholdRound(
       tally.heldWithThreshold++;
     }
   });
+}
+
+/**
+ * The Godambe–Joshi bound for `autoDecisionAccuracy` in one world: no design-unbiased estimator
+ * from a draw of expected size n = rate·N has an anticipated variance below Σ(1/π_i − 1)σ_i²/N²,
+ * σ_i² = Q_i(1 − Q_i) + (Q_i − θ)² (Q_i the true chance of agreeing on every question, θ their
+ * mean), least at Neyman's π_i ∝ σ_i: (Σσ)²/(nN²) − Σσ²/N². Its standard error over uniform's.
+ */
+function neymanAccuracyRatio(world: World): number {
+  const chance = new Float64Array(world.size);
+  let theta = 0;
+  for (let i = 0; i < world.size; i++) {
+    chance[i] = world.probability.reduce(
+      (product, probability) => product * trueAgreement(probability[i]),
+      1,
+    );
+    theta += chance[i] / world.size;
+  }
+  let sum = 0;
+  let squares = 0;
+  for (const q of chance) {
+    const variance = q * (1 - q) + (q - theta) ** 2;
+    sum += Math.sqrt(variance);
+    squares += variance;
+  }
+  const n = options.auditRate * world.size;
+  const uniform = (1 / options.auditRate - 1) * squares;
+  const neyman = (sum * sum) / n - squares;
+  return Math.sqrt(neyman / uniform);
 }
 
 function statistics() {
@@ -417,16 +498,27 @@ function statistics() {
     sureWhenCertain: emptyTally(),
     sureWhenCertainWeighted: emptyTally(),
   };
+  let neymanRatios = 0;
   const started = performance.now();
   for (let rep = 0; rep < options.reps; rep++) {
     const random = generator(options.seed * 1_000_003 + rep);
     const world = drawWorld(options.evaluations, random);
-    for (const design of DESIGNS) auditRound(world, design, random, audit[design]);
+    const maps = pilotMaps(world, random);
+    neymanRatios += neymanAccuracyRatio(world);
+    for (const design of DESIGNS) auditRound(world, design, maps, random, audit[design]);
     calibrationRound(world, random, ece);
-    thresholdRound(world, trueAgreement, 'uniform', random, thresholds.overconfident);
+    thresholdRound(world, trueAgreement, 'uniform', maps, random, thresholds.overconfident);
     const sure = drawWorld(options.evaluations, random, sureWhenCertain);
-    thresholdRound(sure, sureWhenCertain, 'uniform', random, thresholds.sureWhenCertain);
-    thresholdRound(sure, sureWhenCertain, 'uncertainty', random, thresholds.sureWhenCertainWeighted);
+    const sureMaps = pilotMaps(sure, random);
+    thresholdRound(sure, sureWhenCertain, 'uniform', sureMaps, random, thresholds.sureWhenCertain);
+    thresholdRound(
+      sure,
+      sureWhenCertain,
+      'uncertainty',
+      sureMaps,
+      random,
+      thresholds.sureWhenCertainWeighted,
+    );
     if ((rep + 1) % 50 === 0)
       log(
         `${rep + 1} of ${options.reps} repetitions, ${((performance.now() - started) / 1000).toFixed(0)} s`,
@@ -434,6 +526,7 @@ function statistics() {
   }
   return {
     seconds: (performance.now() - started) / 1000,
+    neymanAccuracyRatio: neymanRatios / options.reps,
     audit: Object.fromEntries(
       DESIGNS.map((design) => {
         const { accuracy, shares, labels } = audit[design];
@@ -476,51 +569,55 @@ type Statistics = ReturnType<typeof statistics>;
 
 function renderStatistics(s: Statistics): string {
   const f3 = fixed(3);
+  const f4 = fixed(4);
   const met = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const audit = DESIGNS.map((design) => s.audit[design]);
   const { uniform, uncertainty } = s.audit;
   const ece200 = s.ece.find((row) => row.labels === 200);
   const { overconfident, sureWhenCertain, sureWhenCertainWeighted } = s.thresholds;
   const t = [overconfident, sureWhenCertain, sureWhenCertainWeighted];
+  const relative = (width: number) =>
+    `${f4(width)} (${((width / uniform.accuracy.meanWidth - 1) * 100).toFixed(1)}%)`;
+  const relativeShare = (width: number) =>
+    `${f4(width)} (${((width / uniform.shares.meanWidth - 1) * 100).toFixed(1)}%)`;
   return [
     `#### Part 1: the estimators on a synthetic world (${s.seconds.toFixed(0)} s)`,
     '',
     table(
-      ['figure', 'uniform', 'uncertainty', 'goal', ''],
+      ['figure', ...DESIGNS, 'goal', ''],
       [
-        [
-          'labels per repetition (mean)',
-          uniform.meanLabels.toFixed(0),
-          uncertainty.meanLabels.toFixed(0),
-          'the same budget',
-          '',
-        ],
+        ['labels per repetition (mean)', ...audit.map((a) => a.meanLabels.toFixed(0)), 'the same budget', ''],
         [
           '`autoDecisionAccuracy` interval coverage',
-          f3(uniform.accuracy.coverage),
-          f3(uncertainty.accuracy.coverage),
+          ...audit.map((a) => f3(a.accuracy.coverage)),
           '≥ 0.94',
-          met(Math.min(uniform.accuracy.coverage, uncertainty.accuracy.coverage) >= 0.94),
+          met(audit.every((a) => a.accuracy.coverage >= 0.94)),
         ],
         [
           '`correctedShare` interval coverage',
-          f3(uniform.shares.coverage),
-          f3(uncertainty.shares.coverage),
+          ...audit.map((a) => f3(a.shares.coverage)),
           '≥ 0.94',
-          met(Math.min(uniform.shares.coverage, uncertainty.shares.coverage) >= 0.94),
+          met(audit.every((a) => a.shares.coverage >= 0.94)),
         ],
         [
-          '`autoDecisionAccuracy` mean width',
-          f3(uniform.accuracy.meanWidth),
-          f3(uncertainty.accuracy.meanWidth),
+          '`autoDecisionAccuracy` mean width (against uniform)',
+          ...audit.map((a) => relative(a.accuracy.meanWidth)),
           'uncertainty narrower',
           met(uncertainty.accuracy.meanWidth < uniform.accuracy.meanWidth),
         ],
         [
-          '`correctedShare` mean width',
-          f3(uniform.shares.meanWidth),
-          f3(uncertainty.shares.meanWidth),
+          '`correctedShare` mean width (against uniform)',
+          ...audit.map((a) => relativeShare(a.shares.meanWidth)),
           'uncertainty narrower',
           met(uncertainty.shares.meanWidth < uniform.shares.meanWidth),
+        ],
+        [
+          'the least standard error any draw of this budget could give `autoDecisionAccuracy` (Neyman, anticipated), against uniform’s',
+          `${((s.neymanAccuracyRatio - 1) * 100).toFixed(2)}%`,
+          '',
+          '',
+          '',
+          '',
         ],
       ],
     ),
@@ -604,13 +701,59 @@ function renderStatistics(s: Statistics): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The run: every part in turn, one section in docs/performance.md. A second part adds its figures
-// to QualityResults, its measurement to main (made async with harness/log's runMain when it needs
-// the API) and its section to render.
+// The run: the parts asked for, one section in docs/performance.md.
 // ---------------------------------------------------------------------------------------------
 
 interface QualityResults extends Results<typeof settings> {
-  statistics: Statistics;
+  statistics: Statistics | null;
+  round: RoundFigures | null;
+  route: RouteFigures | null;
+}
+
+function renderRound(r: RoundFigures): string {
+  const f3 = fixed(3);
+  const { accuracy } = r;
+  const interval = accuracy.low === null ? 'none' : `${f3(accuracy.low)}–${f3(accuracy.high!)}`;
+  return [
+    `#### Part 2: one round through the API, a worker and SQL (${r.seconds.toFixed(0)} s)`,
+    '',
+    table(
+      ['figure', 'value'],
+      [
+        ['tickets judged through POST /api/judge (audit `uncertainty`)', String(r.tickets)],
+        ["automatic decisions (the route's `autoDecided`)", String(r.autoDecided)],
+        [
+          'selected for audit and labeled on every question through the labels route',
+          `${r.selected} (route: ${r.labeled})`,
+        ],
+        [
+          "`autoDecisionAccuracy` against the round's true accuracy",
+          `${accuracy.estimate === null ? 'null' : f3(accuracy.estimate)} (${interval}, ${accuracy.labels} labels) against ${f3(accuracy.truth)}: ${accuracy.contains ? 'inside' : '**outside**'}`,
+        ],
+        [
+          "`correctedShare` intervals holding the round's true share",
+          `${r.shares.contained} of ${r.shares.intervals}`,
+        ],
+        [
+          'largest difference from the same estimators run on the labels read back',
+          r.largestDifference.toExponential(1),
+        ],
+        [
+          "the worker's refit: every question mapped, after the last label",
+          r.refit.seconds === null
+            ? '**not within 120 s**'
+            : `${r.refit.seconds.toFixed(1)} s (labels ${r.refit.labels.join(', ')})`,
+        ],
+      ],
+    ),
+  ].join('\n');
+}
+
+function renderRoute(route: RouteFigures): string {
+  return [
+    `GET /api/packs/{id}/quality at ${route.evaluations.toLocaleString('en-US')} live evaluations in its 30-day window, ${route.labeledAudits.toLocaleString('en-US')} labeled audits (seeded in ${route.seedSeconds.toFixed(0)} s), ${route.timing.requests} sequential requests after 20 warm-up: ` +
+      `p50 ${route.timing.p50.toFixed(1)} ms, p95 ${route.timing.p95.toFixed(1)} ms, p99 ${route.timing.p99.toFixed(1)} ms (goal: p95 under 100 ms, ${route.timing.p95 < 100 ? 'met' : '**missed**'}).`,
+  ].join('\n');
 }
 
 function render(r: QualityResults): string {
@@ -620,23 +763,54 @@ function render(r: QualityResults): string {
       r,
       `${s.reps} repetitions (seed ${s.seed}) of ${s.evaluations.toLocaleString('en-US')} automatic decisions over ${QUESTIONS.length} questions, ` +
         `audit rate ${s.auditRate}, confidence ${s.confidence}; ECE with ${s.eceLabels.join(', ')} labels per question; ` +
-        `guaranteed threshold at target ${s.targetAgreement}, δ ${s.delta}, with ${s.thresholdLabels} audit labels per question`,
+        `guaranteed threshold at target ${s.targetAgreement}, δ ${s.delta}, with ${s.thresholdLabels} audit labels per question; ` +
+        `round: ${s.roundTickets} tickets at audit rate ${s.roundAuditRate}`,
     ),
     '',
-    renderStatistics(r.statistics),
+    r.statistics ? renderStatistics(r.statistics) : '(part 1 not run)',
+    '',
+    r.round ? renderRound(r.round) : '(part 2, the round, not run)',
+    '',
+    r.route ? renderRoute(r.route) : '(part 2, the route at scale, not run)',
   ].join('\n');
 }
 
-function main(): void {
-  log('part 1: the statistics');
-  const results: QualityResults = {
-    benchmark: 'quality',
-    at: new Date().toISOString(),
-    machine: describeMachine(''),
-    settings,
-    statistics: statistics(),
-  };
-  publish(results, render, options.writeDocs);
-}
-
-main();
+runMain(() =>
+  BenchRun.with('quality', options, {}, async (run) => {
+    const statisticsPart = options.parts.includes('statistics')
+      ? (log('part 1: the statistics'), statistics())
+      : null;
+    const random = generator(options.seed);
+    const round = options.parts.includes('round')
+      ? await qualityRound(
+          run,
+          { statedProbability, trueAgreement, random },
+          {
+            tickets: options.roundTickets,
+            auditRate: options.roundAuditRate,
+            confidence: options.confidence,
+          },
+        )
+      : null;
+    const route = options.parts.includes('route')
+      ? await qualityRouteAtScale(run, {
+          evaluations: options.routeEvaluations,
+          labeledAudits: options.routeLabels,
+          requests: options.routeRequests,
+        })
+      : null;
+    publish<QualityResults>(
+      {
+        benchmark: 'quality',
+        at: new Date().toISOString(),
+        machine: run.machine,
+        settings,
+        statistics: statisticsPart,
+        round,
+        route,
+      },
+      render,
+      options.writeDocs,
+    );
+  }),
+);

@@ -308,18 +308,19 @@ describe('audit sampling', () => {
       }
     });
 
-    it('uncertainty: π = rate until ū is known, then rate·(0.2 + 0.8·u/ū); a failed judgment has u = 1', async () => {
+    it('uncertainty: π = rate until ū is known, then rate·(0.2 + 0.8·u/ū), u = √(1 − p); a failed judgment has u = 1', async () => {
       const { keyed } = await newTenant(api.url);
       const pack = await createPublishedPack(keyed, departmentOnly());
       await setAudit(keyed, pack.id, 0.1, 'uncertainty');
-      // No drawn decision yet: ū unknown, π = rate. Department at 0.9, 0.9, 0.9 and 0.8: u = 0.1 ×3, 0.2.
+      // No drawn decision yet: ū unknown, π = rate. Department at 0.9, 0.9, 0.9 and 0.8 (no map, so
+      // c = p): u = √0.1 = 0.316228 ×3, √0.2 = 0.447214.
       const first = [];
       for (const confidence of [0.9, 0.9, 0.9, 0.8])
         first.push(
           await judge(keyed, pack.id, { kind: 'answer', confidence, choose: { department: 'technical' } }),
         );
       for (const id of first) expect((await read(keyed, id)).auditProbability).toBe(0.1);
-      // A fresh process reads ū from the stored decisions: (0.1 + 0.1 + 0.1 + 0.2) / 4 = 0.125.
+      // A fresh process reads ū from the stored decisions: (3·0.316228 + 0.447214) / 4 = 0.348974.
       const fresh = await startApiProcess({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX });
       try {
         const viaFresh = new Client(fresh.url).withKey(keyed.apiKey!);
@@ -338,22 +339,66 @@ describe('audit sampling', () => {
           choose: { department: 'technical' },
         });
         const failed = await judgeThere(FAILED);
-        // u = 0.3: 0.1·(0.2 + 0.8·0.3/0.125) = 0.1·(0.2 + 1.92) = 0.212
+        // u = √0.3 = 0.547723: 0.1·(0.2 + 0.8·0.547723/0.348974) = 0.1·(0.2 + 1.255617) = 0.145562
         const a = await read(keyed, accepted);
         expect(a.status).toBe('accept');
-        expect(a.auditProbability).toBeCloseTo(0.212, 6);
-        // u = 0.6 (in review, drawn the same way): 0.1·(0.2 + 0.8·0.6/0.125) = 0.1·(0.2 + 3.84) = 0.404
+        expect(a.auditProbability).toBeCloseTo(0.145562, 6);
+        // u = √0.6 = 0.774597 (in review, drawn the same way): 0.1·(0.2 + 0.8·0.774597/0.348974) = 0.197571
         const r = await read(keyed, reviewed);
         expect(r.status).toBe('review');
-        expect(r.auditProbability).toBeCloseTo(0.404, 6);
-        // A failed judgment, u = 1: 0.1·(0.2 + 0.8·1/0.125) = 0.1·(0.2 + 6.4) = 0.66
+        expect(r.auditProbability).toBeCloseTo(0.197571, 6);
+        // A failed judgment, u = 1: 0.1·(0.2 + 0.8·1/0.348974) = 0.1·(0.2 + 2.292433) = 0.249243
         const f = await read(keyed, failed);
         expect(f).toMatchObject({ status: 'review', auditSelected: expect.any(Boolean) });
-        expect(f.auditProbability).toBeCloseTo(0.66, 6);
+        expect(f.auditProbability).toBeCloseTo(0.249243, 6);
       } finally {
         await stopWorker(fresh);
       }
     });
+
+    it('uncertainty: u takes a question’s calibrated probability where its map exists', async () => {
+      const { keyed } = await newTenant(api.url);
+      const pack = await createPublishedPack(keyed, departmentOnly());
+      // 12 judgments at 0.9, audit off, each labeled as wrong: the fitted map is the constant
+      // 0.1467 (calibration-fit.e2e-spec.ts computes it by hand), whatever the judge's probability.
+      for (let i = 0; i < 12; i++) {
+        const id = await judge(keyed, pack.id, {
+          kind: 'answer',
+          confidence: 0.9,
+          choose: { department: 'technical' },
+        });
+        const labeled = await keyed.post(`/api/evaluations/${id}/labels`, {
+          questionId: 'department',
+          answer: { type: 'choice', choice: 'billing' },
+        });
+        expect(labeled.status).toBe(201);
+      }
+      expect((await keyed.post(`/api/packs/${pack.id}/calibration/fit`)).body.questions[0].map).toMatchObject(
+        {
+          method: 'platt',
+          labels: 12,
+        },
+      );
+      const map = (await keyed.get(`/api/packs/${pack.id}/calibration`)).body.questions[0].calibrationMap;
+      for (const point of map.points) expect(point.calibrated).toBeCloseTo(0.1467, 4);
+      await setAudit(keyed, pack.id, 0.1, 'uncertainty');
+      // Every u is then √(1 − 0.1467), the same at 0.95 as at 0.6, so ū equals it and π = rate for
+      // any probability; without the map, u would be √0.05 and √0.4, and π 0.212 apart (above).
+      for (const confidence of [0.95, 0.6])
+        await judge(keyed, pack.id, { kind: 'answer', confidence, choose: { department: 'technical' } });
+      const fresh = await startApiProcess({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX });
+      try {
+        const viaFresh = new Client(fresh.url).withKey(keyed.apiKey!);
+        for (const confidence of [0.99, 0.65]) {
+          gateway.next({ kind: 'answer', confidence, choose: { department: 'technical' } });
+          const judged = await viaFresh.post('/api/judge', { packId: pack.id, ticket: TICKET });
+          const evaluation = await read(keyed, judged.body.evaluationId);
+          expect(evaluation.auditProbability).toBeCloseTo(0.1, 9);
+        }
+      } finally {
+        await stopWorker(fresh);
+      }
+    }, 90_000);
   });
 
   describe('the audit queue: GET /api/reviews?queue=audit', () => {

@@ -36,22 +36,34 @@ describe('AuditSampler', () => {
     expect(await audits.draw(candidate(), { rate: 1, strategy: 'uniform' })).toEqual({
       probability: 1,
       selected: true,
+      uncertainty: expect.closeTo(Math.sqrt(0.3), 12),
     });
     expect(meanUncertainty).not.toHaveBeenCalled();
   });
 
   it("draws the uncertainty strategy with the pack's ū", async () => {
-    const { sampler: audits, meanUncertainty } = sampler(0.15);
-    // u = 1 − 0.7 = 0.3; π = 0.1·(0.2 + 0.8·0.3/0.15) = 0.18
+    const { sampler: audits, meanUncertainty } = sampler(0.5);
+    // u = √(1 − 0.7) = 0.547723; π = 0.1·(0.2 + 0.8·0.547723/0.5) = 0.1·1.076356 = 0.1076356
     const draw = await audits.draw(candidate(), { rate: 0.1, strategy: 'uncertainty' });
-    expect(draw?.probability).toBeCloseTo(0.18, 12);
+    expect(draw?.probability).toBeCloseTo(0.1 * (0.2 + (0.8 * Math.sqrt(0.3)) / 0.5), 12);
+    expect(draw?.uncertainty).toBeCloseTo(Math.sqrt(0.3), 12);
     expect(meanUncertainty).toHaveBeenCalledWith('u', PACK);
-    // A failed judgment: u = 1, π = 0.1·(0.2 + 0.8/0.15) ≈ 0.5533
+    // A failed judgment: u = 1, π = 0.1·(0.2 + 0.8/0.5) = 0.18
     const failed = await audits.draw(candidate({ selectedProbabilities: {}, failed: true }), {
       rate: 0.1,
       strategy: 'uncertainty',
     });
-    expect(failed?.probability).toBeCloseTo(0.1 * (0.2 + 0.8 / 0.15), 12);
+    expect(failed?.probability).toBeCloseTo(0.18, 12);
+  });
+
+  it("takes the version's calibration map into u where it has one", async () => {
+    const { sampler: audits } = sampler(0.5);
+    // The map says the judge's 0.7 is right 0.36 of the time: u = √(1 − 0.36) = 0.8,
+    // π = 0.1·(0.2 + 0.8·0.8/0.5) = 0.1·1.48 = 0.148.
+    const calibrate = (questionId: string) => (questionId === 'department' ? 0.36 : undefined);
+    const draw = await audits.draw(candidate(), { rate: 0.1, strategy: 'uncertainty' }, calibrate);
+    expect(draw?.uncertainty).toBeCloseTo(0.8, 12);
+    expect(draw?.probability).toBeCloseTo(0.148, 12);
   });
 
   it('takes its random numbers from AUDIT_SEED when set', async () => {

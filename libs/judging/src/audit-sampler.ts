@@ -7,6 +7,7 @@ import {
   seededRandom,
   type AuditDraw,
   type AuditSettings,
+  type Calibrate,
   type EvaluationSource,
 } from '@app/domain';
 import { AuditBaselineCache } from '@app/persistence';
@@ -38,14 +39,21 @@ export class AuditSampler {
     this.random = config.auditSeed === undefined ? Math.random : seededRandom(config.auditSeed);
   }
 
-  /** π and the outcome, or null when nothing is drawn (not live traffic, or the audit off). */
-  async draw(candidate: AuditCandidate, settings: AuditSettings | null): Promise<AuditDraw | null> {
+  /**
+   * π, the outcome and u, or null when nothing is drawn (not live traffic, or the audit off).
+   * `calibrate`: the version's calibration maps, which u takes where a question has one.
+   */
+  async draw(
+    candidate: AuditCandidate,
+    settings: AuditSettings | null,
+    calibrate?: Calibrate,
+  ): Promise<AuditDraw | null> {
     if (!settings || !(settings.rate > 0) || !isAuditedSource(candidate.source)) return null;
     const mean =
       settings.strategy === 'uncertainty'
         ? await this.baselines.meanUncertainty(candidate.userId, candidate.packId)
         : null;
-    const uncertainty = auditUncertainty(candidate.selectedProbabilities, candidate.failed);
+    const uncertainty = auditUncertainty(candidate.selectedProbabilities, candidate.failed, calibrate);
     return drawAudit(settings, uncertainty, mean, this.random());
   }
 }

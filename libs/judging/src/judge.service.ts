@@ -122,11 +122,13 @@ export class JudgeService {
   async evaluate(input: JudgeVersionInput): Promise<NewEvaluation> {
     const ticket = redactTicket(input.ticket);
     const outcome = await this.callModel(input.document, ticket);
+    const audit = await this.auditSettings(input);
+    const calibrate = outcome.ok ? await this.calibrate(input, audit) : undefined;
     const decision = decide(
       input.document,
       outcome.ok ? outcome.answers : {},
       outcome.ok ? undefined : outcome.kind,
-      outcome.ok ? await this.calibrate(input) : undefined,
+      calibrate,
     );
     this.countJudgment(input.source, decision.status, outcome);
     const usage = outcome.ok ? outcome.usage : undefined;
@@ -144,7 +146,7 @@ export class JudgeService {
       selectedProbabilities: selectedProbabilities(result.answers),
       failed: !outcome.ok,
     };
-    const audit = await this.audits.draw(candidate, await this.auditSettings(input));
+    const draw = await this.audits.draw(candidate, audit, calibrate);
     return {
       id: randomUUID(),
       userId: input.userId,
@@ -158,7 +160,13 @@ export class JudgeService {
       latencyMs: result.latencyMs,
       inputTokens: usage?.inputTokens ?? 0,
       outputTokens: usage?.outputTokens ?? 0,
-      ...(audit ? { auditProbability: audit.probability, auditSelected: audit.selected } : {}),
+      ...(draw
+        ? {
+            auditProbability: draw.probability,
+            auditSelected: draw.selected,
+            auditUncertainty: draw.uncertainty,
+          }
+        : {}),
     };
   }
 
@@ -175,12 +183,17 @@ export class JudgeService {
   }
 
   /**
-   * The maps of the version's questions, only when one opts in to `review.useCalibrated`: a pack
-   * without it reads nothing more than before. Through CalibrationMapCache, so a version's maps are
-   * read once per cache lifetime, not per judgment.
+   * The maps of the version's questions, only when something uses them: a question that opts in to
+   * `review.useCalibrated`, or the audit's `uncertainty` draw, whose u takes calibrated probabilities
+   * (docs/quality.md, "The audit draw"). A pack with neither reads nothing more than before. Through
+   * CalibrationMapCache, so a version's maps are read once per cache lifetime, not per judgment.
    */
-  private async calibrate(input: JudgeVersionInput): Promise<Calibrate | undefined> {
-    if (!usesCalibration(input.document)) return undefined;
+  private async calibrate(
+    input: JudgeVersionInput,
+    audit: AuditSettings | null,
+  ): Promise<Calibrate | undefined> {
+    const drawsByUncertainty = audit !== null && audit.rate > 0 && audit.strategy === 'uncertainty';
+    if (!usesCalibration(input.document) && !drawsByUncertainty) return undefined;
     const maps = await this.calibrationMaps.find(
       input.userId,
       input.packId,

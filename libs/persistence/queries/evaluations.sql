@@ -391,16 +391,16 @@ SELECT 1
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $4::text));
 
 -- evaluations.insert
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 createdAt
-INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, COALESCE($19, clock_timestamp()))
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 createdAt
+INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, COALESCE($20, clock_timestamp()))
 ON CONFLICT DO NOTHING RETURNING created_at AS "createdAt";
 
 -- evaluations.insertMany
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 createdAt
-INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, created_at)
-SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, COALESCE(c19, clock_timestamp())
-  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::timestamptz[])
-    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, position)
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 createdAt
+INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, created_at)
+SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, COALESCE(c20, clock_timestamp())
+  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::float8[], $20::timestamptz[])
+    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, position)
  ORDER BY position
 ON CONFLICT DO NOTHING
 RETURNING id, created_at AS "createdAt";
@@ -413,7 +413,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -438,7 +439,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -463,7 +465,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -488,7 +491,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
        AND ($2::uuid IS NULL OR pack_id = $2)
@@ -512,7 +516,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND (created_at, id) < ($2::timestamptz, $3::uuid)
@@ -526,7 +531,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
  ORDER BY created_at DESC, id DESC
@@ -539,7 +545,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND labeled = $2
@@ -553,7 +560,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND labeled = $2
@@ -568,7 +576,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND labeled = $2
@@ -583,7 +592,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND labeled = $2
@@ -599,7 +609,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -613,7 +624,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -628,7 +640,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -643,7 +656,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -659,7 +673,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -675,7 +690,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -692,7 +708,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -707,7 +724,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -723,7 +741,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -739,7 +758,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -756,7 +776,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -773,7 +794,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -791,7 +813,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -807,7 +830,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -824,7 +848,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -839,7 +864,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND pack_id = $2
@@ -855,7 +881,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -869,7 +896,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -884,7 +912,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -899,7 +928,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -915,7 +945,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -931,7 +962,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -948,7 +980,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -963,7 +996,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND result -> 'answers' ? $2
@@ -979,7 +1013,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND source = ANY($2::text[])
@@ -993,7 +1028,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
    AND source = ANY($2::text[])
@@ -1015,7 +1051,8 @@ WITH label_counts AS (
          input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
          dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
          selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-         audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText",
+         audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+         created_at AS "createdAt", created_at::text AS "createdAtText",
          COALESCE(v.value, 0)::float8 AS "labelValue"
     FROM evaluations
     LEFT JOIN LATERAL (
@@ -1046,7 +1083,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND (created_at, id) < ($2::timestamptz, $3::uuid)
@@ -1060,7 +1098,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
  ORDER BY created_at DESC, id DESC
@@ -1073,7 +1112,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -1087,7 +1127,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -1102,7 +1143,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -1117,7 +1159,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND labeled = $2
@@ -1133,7 +1176,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1147,7 +1191,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1162,7 +1207,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1177,7 +1223,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1193,7 +1240,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1209,7 +1257,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1226,7 +1275,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1241,7 +1291,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1257,7 +1308,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1273,7 +1325,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1290,7 +1343,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1307,7 +1361,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1325,7 +1380,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1341,7 +1397,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1358,7 +1415,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1373,7 +1431,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND pack_id = $2
@@ -1389,7 +1448,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1403,7 +1463,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1418,7 +1479,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1433,7 +1495,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1449,7 +1512,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1465,7 +1529,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1482,7 +1547,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1497,7 +1563,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND result -> 'answers' ? $2
@@ -1513,7 +1580,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND source = ANY($2::text[])
@@ -1527,7 +1595,8 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
    AND source = ANY($2::text[])
@@ -1549,7 +1618,8 @@ WITH label_counts AS (
          input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
          dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
          selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-         audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText",
+         audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+         created_at AS "createdAt", created_at::text AS "createdAtText",
          COALESCE(v.value, 0)::float8 AS "labelValue"
     FROM evaluations
     LEFT JOIN LATERAL (
@@ -1576,7 +1646,9 @@ SELECT *
 -- evaluations.meanAuditUncertainty
 -- params: $1 packId, $2 userId, $3 limit
 SELECT avg(uncertainty)::float8 AS "meanUncertainty", count(*)::int AS decisions
-  FROM (SELECT COALESCE(1 - (SELECT min(value::float8) FROM jsonb_each_text(selected_probabilities)), 0) AS uncertainty
+  FROM (SELECT COALESCE(audit_uncertainty,
+                        sqrt((SELECT avg(1 - least(1, greatest(0, value::float8))) FROM jsonb_each_text(selected_probabilities))),
+                        0) AS uncertainty
           FROM evaluations
          WHERE pack_id = $1 AND user_id = $2
            AND audit_probability IS NOT NULL AND status IN ('accept', 'reject')

@@ -37,6 +37,7 @@ import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './migrations/1
 import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evaluation-search.js';
 import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
 import { QualityCounters1795750800000 } from './migrations/1795750800000-quality-counters.js';
+import { AuditUncertainty1795750900000 } from './migrations/1795750900000-audit-uncertainty.js';
 import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import {
@@ -94,6 +95,7 @@ export const MIGRATIONS = [
   AuditSampling1795750500000,
   CalibrationMaps1795750600000,
   QualityCounters1795750800000,
+  AuditUncertainty1795750900000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

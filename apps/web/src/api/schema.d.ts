@@ -1427,7 +1427,7 @@ export interface components {
              */
             rate: number;
             /**
-             * @description `uniform`: every live evaluation is selected with probability π = `rate`. `uncertainty` (the default): π = min(1, rate·(0.2 + 0.8·u/ū)), where u is 1 − the lowest selected probability of the evaluation's answers (1 for a failed judgment) and ū the mean of u over the pack's latest 1,000 drawn automatic decisions: less certain decisions are checked more often, every one has π ≥ 0.2·rate, and the expected share stays `rate` (π = `rate` until ū is known). See docs/reviews.md, "Audit sampling".
+             * @description `uniform`: every live evaluation is selected with probability π = `rate`. `uncertainty` (the default): π = min(1, rate·(0.2 + 0.8·u/ū)), where u = √(mean over the answered questions of 1 − c), c the calibrated probability of the question's answer where the pack has a calibration map for it, else its selected probability (1 for a failed judgment), and ū the mean of u over the pack's latest 1,000 drawn automatic decisions: less certain decisions are checked more often, every one has π ≥ 0.2·rate, and the expected share stays `rate` (π = `rate` until ū is known). See docs/reviews.md, "Audit sampling".
              * @default uncertainty
              * @enum {string}
              */

@@ -13,9 +13,26 @@ const uncertainty = (rate: number): AuditSettings => ({ rate, strategy: 'uncerta
 const uniform = (rate: number): AuditSettings => ({ rate, strategy: 'uniform' });
 
 describe('auditUncertainty', () => {
-  it('is 1 minus the lowest selected probability', () => {
-    // min(0.9, 0.7, 0.95) = 0.7 → 1 − 0.7 = 0.3
-    expect(auditUncertainty({ a: 0.9, b: 0.7, c: 0.95 })).toBeCloseTo(0.3, 12);
+  it('is the square root of the mean chance of a disagreement, from the selected probabilities', () => {
+    // (0.1 + 0.3 + 0.05) / 3 = 0.15 → √0.15 = 0.3872983346
+    expect(auditUncertainty({ a: 0.9, b: 0.7, c: 0.95 })).toBeCloseTo(0.3872983346, 10);
+    // one question at 0.75: √0.25 = 0.5
+    expect(auditUncertainty({ a: 0.75 })).toBeCloseTo(0.5, 12);
+    expect(auditUncertainty({ a: 1 })).toBe(0);
+  });
+
+  it('takes the calibrated probability where a question has a map', () => {
+    // a maps to 0.6 (1 − 0.6 = 0.4); b has no map and keeps 0.8 (0.2): √((0.4 + 0.2) / 2) = √0.3
+    const calibrate = (questionId: string) => (questionId === 'a' ? 0.6 : undefined);
+    expect(auditUncertainty({ a: 0.99, b: 0.8 }, false, calibrate)).toBeCloseTo(Math.sqrt(0.3), 12);
+    // An overconfident judge: 0.99 everywhere is 0.1 raw, but a map saying 0.75 makes it 0.5.
+    expect(auditUncertainty({ a: 0.99 })).toBeCloseTo(0.1, 12);
+    expect(auditUncertainty({ a: 0.99 }, false, () => 0.75)).toBeCloseTo(0.5, 12);
+  });
+
+  it('keeps a map’s value inside [0, 1]', () => {
+    expect(auditUncertainty({ a: 0.5 }, false, () => 1.2)).toBe(0);
+    expect(auditUncertainty({ a: 0.5 }, false, () => -0.5)).toBe(1);
   });
 
   it('is 0 without answers, and 1 for a failed judgment', () => {
@@ -78,6 +95,7 @@ describe('drawAudit', () => {
     expect(drawAudit(uncertainty(0.1), 0.3, 0.15, 0.17)).toEqual({
       probability: expect.closeTo(0.18, 12),
       selected: true,
+      uncertainty: 0.3,
     });
     expect(drawAudit(uncertainty(0.1), 0.3, 0.15, 0.181)?.selected).toBe(false);
     expect(drawAudit(uncertainty(0.1), 0.3, 0.15, 0.5)?.selected).toBe(false);
@@ -88,6 +106,7 @@ describe('drawAudit', () => {
       expect(drawAudit(uniform(1), 0, null, random)).toEqual({
         probability: 1,
         selected: true,
+        uncertainty: 0,
       });
   });
 

@@ -1,3 +1,4 @@
+import type { Calibrate } from '../decision.js';
 import type { EvaluationSource } from '../judgment.js';
 
 /**
@@ -29,22 +30,35 @@ export function isAuditedSource(source: EvaluationSource): boolean {
   return AUDITED_SOURCES.includes(source);
 }
 
-/** What the draw stored with an evaluation: π and whether it was selected. */
+/** What the draw stored with an evaluation: π, whether it was selected, and the u it was drawn with. */
 export interface AuditDraw {
   probability: number;
   selected: boolean;
+  /** u, stored so that ū (the mean over recent draws) is the mean of what the draws used. */
+  uncertainty: number;
 }
 
 /**
- * The judge's uncertainty on an evaluation: 1 − the lowest selected probability over its answered
- * questions. A failed judgment (no answers because the model could not answer) is wholly
- * uncertain, 1; an evaluation with no answers for another reason has nothing uncertain, 0.
+ * The judge's uncertainty on an evaluation, u = √(mean over its answered questions of (1 − c)), with c
+ * the chance a reviewer agrees with the answer: the question's calibrated probability where the pack
+ * has a map for it (`calibrate`), else the judge's selected probability. 1 − c is the chance of a
+ * disagreement, and a disagreement is what moves every audit estimate (docs/quality.md, "The audit
+ * draw"): Neyman's allocation puts π in proportion to the standard deviation of what is measured,
+ * hence the square root. A failed judgment (no answers because the model could not answer) is
+ * wholly uncertain, 1; an evaluation with no answers for another reason has nothing uncertain, 0.
  */
-export function auditUncertainty(selectedProbabilities: Record<string, number>, failed = false): number {
+export function auditUncertainty(
+  selectedProbabilities: Record<string, number>,
+  failed = false,
+  calibrate?: Calibrate,
+): number {
   if (failed) return 1;
-  const values = Object.values(selectedProbabilities);
-  if (!values.length) return 0;
-  return clamp01(1 - Math.min(...values));
+  const entries = Object.entries(selectedProbabilities);
+  if (!entries.length) return 0;
+  let disagreement = 0;
+  for (const [questionId, probability] of entries)
+    disagreement += 1 - clamp01(calibrate?.(questionId, probability) ?? probability);
+  return clamp01(Math.sqrt(disagreement / entries.length));
 }
 
 /**
@@ -80,7 +94,7 @@ export function drawAudit(
 ): AuditDraw | null {
   if (!(settings.rate > 0)) return null;
   const probability = auditProbability(settings, uncertainty, meanUncertainty);
-  return { probability, selected: random < probability };
+  return { probability, selected: random < probability, uncertainty };
 }
 
 /**

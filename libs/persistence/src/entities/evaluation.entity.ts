@@ -60,6 +60,10 @@ export class EvaluationEntity {
   @Column('boolean', { name: 'audit_selected', nullable: true })
   auditSelected: boolean | null;
 
+  /** The judge's uncertainty u the audit draw used (docs/quality.md); null when nothing was drawn, or drawn before it was stored. */
+  @Column('double precision', { name: 'audit_uncertainty', nullable: true })
+  auditUncertainty: number | null;
+
   /** True when the evaluation has at least one label (kept by the label repository). */
   @Column('boolean', { default: false })
   labeled: boolean;

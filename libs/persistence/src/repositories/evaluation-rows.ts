@@ -18,8 +18,14 @@ export type NewEvaluation = Omit<
   | 'selectedProbabilities'
   | 'auditProbability'
   | 'auditSelected'
+  | 'auditUncertainty'
 > &
-  Partial<Pick<EvaluationEntity, 'simulationId' | 'datasetTicketId' | 'auditProbability' | 'auditSelected'>>;
+  Partial<
+    Pick<
+      EvaluationEntity,
+      'simulationId' | 'datasetTicketId' | 'auditProbability' | 'auditSelected' | 'auditUncertainty'
+    >
+  >;
 
 /** The row's parameters; its selected probabilities come from the domain rule, computed once here. */
 export function toEvaluationRow(
@@ -34,6 +40,7 @@ export function toEvaluationRow(
     selectedProbabilities: selectedProbabilities(evaluation.result.answers),
     auditProbability: evaluation.auditProbability ?? null,
     auditSelected: evaluation.auditSelected ?? null,
+    auditUncertainty: evaluation.auditUncertainty ?? null,
     createdAt: links.createdAt ?? null,
   };
 }

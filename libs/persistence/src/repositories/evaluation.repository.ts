@@ -116,6 +116,7 @@ export class EvaluationRepository {
       selectedProbabilities: selectedProbabilities(evaluation.result.answers),
       auditProbability: evaluation.auditProbability ?? null,
       auditSelected: evaluation.auditSelected ?? null,
+      auditUncertainty: evaluation.auditUncertainty ?? null,
       labeled: false,
       createdAt,
     };

@@ -23,6 +23,7 @@ export interface EvaluationRowParams {
   /** The audit draw: π and the outcome; both null when nothing was drawn. */
   auditProbability: number | null;
   auditSelected: boolean | null;
+  auditUncertainty: number | null;
   /** Null: now (clock_timestamp, so rows of one transaction stay ordered). */
   createdAt: Date | null;
 }
@@ -36,7 +37,7 @@ export const EVALUATION_ROW_COLUMNS = [
   ['simulation_id', 'uuid', 'simulationId'], ['dataset_ticket_id', 'uuid', 'datasetTicketId'],
   ['inbound_event_id', 'uuid', 'inboundEventId'], ['selected_probabilities', 'jsonb', 'selectedProbabilities'],
   ['audit_probability', 'float8', 'auditProbability'], ['audit_selected', 'boolean', 'auditSelected'],
-  ['created_at', 'timestamptz', 'createdAt'],
+  ['audit_uncertainty', 'float8', 'auditUncertainty'], ['created_at', 'timestamptz', 'createdAt'],
 ] as const satisfies ReadonlyArray<readonly [string, string, keyof EvaluationRowParams]>; // prettier-ignore
 
 export const EVALUATION_COLUMN_LIST = EVALUATION_ROW_COLUMNS.map(([column]) => column).join(', ');
@@ -139,7 +140,8 @@ const EVALUATION = `
   input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
   dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
   selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-  audit_selected AS "auditSelected", labeled, created_at AS "createdAt", created_at::text AS "createdAtText"`;
+  audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+  created_at AS "createdAt", created_at::text AS "createdAtText"`;
 
 /** The parameters of the review queue's statements, one per shape of its filters. */
 export interface ListParams {
@@ -480,9 +482,11 @@ export const listByValue = {
 };
 
 /**
- * The uncertainty strategy's ū: the mean uncertainty (1 − the lowest selected probability; 0 without
- * answers) over the pack's latest `limit` drawn automatic decisions (live, accept or reject, drawn
- * while the audit was on), on the partial `evaluations_audit_baseline_idx`: at most `limit` rows.
+ * The uncertainty strategy's ū: the mean of the u each draw used (`audit_uncertainty`) over the
+ * pack's latest `limit` drawn automatic decisions (live, accept or reject, drawn while the audit was
+ * on), on the partial `evaluations_audit_baseline_idx`: at most `limit` rows. Rows drawn before u
+ * was stored count with u from their selected probabilities, √(mean of 1 − p), as a draw without a
+ * calibration map computes it (0 without answers).
  */
 export const meanAuditUncertainty = defineStatement<
   { userId: string; packId: string; limit: number },
@@ -491,7 +495,9 @@ export const meanAuditUncertainty = defineStatement<
   name: 'evaluations.meanAuditUncertainty',
   sql: `
     SELECT avg(uncertainty)::float8 AS "meanUncertainty", count(*)::int AS decisions
-      FROM (SELECT COALESCE(1 - (SELECT min(value::float8) FROM jsonb_each_text(selected_probabilities)), 0) AS uncertainty
+      FROM (SELECT COALESCE(audit_uncertainty,
+                            sqrt((SELECT avg(1 - least(1, greatest(0, value::float8))) FROM jsonb_each_text(selected_probabilities))),
+                            0) AS uncertainty
               FROM evaluations
              WHERE pack_id = :packId AND user_id = :userId
                AND audit_probability IS NOT NULL AND status IN ('accept', 'reject')
