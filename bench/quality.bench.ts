@@ -9,10 +9,13 @@ import {
   auditUncertainty,
   autoDecisionAccuracy,
   calibrationErrors,
+  clopperPearsonLower,
   ECE_BINS,
+  firstTestedStratumSize,
   fitCalibrationMap,
   guaranteedThreshold,
   predictionPoweredShare,
+  REFIT_AFTER_NEW_LABELS,
   type Answer,
   type AuditedAnswer,
   type AuditedCategory,
@@ -343,6 +346,37 @@ interface ThresholdTally {
   oracleCoverage: number;
   /** Sum over questions with an oracle threshold of coverage / oracle coverage (0 without a threshold). */
   coverageRatio: number;
+  /** The same sum for the typical sample's threshold (`typicalSampleCoverage`): what the walk could reach without bad luck. */
+  typicalRatio: number;
+}
+
+/**
+ * The coverage the walk would certify from a typical sample of `labels` uniform labels: one whose
+ * every stratum holds its expected share of them, agreeing at the population's rate. Not a bound on
+ * any sample; it says where the promise itself puts the threshold before any sampling noise, so a
+ * coverage ratio far under 1 here is the price of the guarantee, not of the method. Strata every 50
+ * answers from the top, tested in the walk's order from its first tested size.
+ */
+function typicalSampleCoverage(
+  probability: Float64Array,
+  agreement: (p: number) => number,
+  labels: number,
+): number {
+  const sorted = Float64Array.from(probability).sort().reverse();
+  const start = firstTestedStratumSize(options.targetAgreement, options.delta);
+  let chance = 0;
+  let coverage = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    chance += agreement(sorted[i]);
+    const count = i + 1;
+    if (count % 50 !== 0) continue;
+    const expected = (labels * count) / sorted.length;
+    if (expected < start) continue;
+    const bound = clopperPearsonLower((chance / count) * expected, expected, options.delta);
+    if (bound < options.targetAgreement) break;
+    coverage = count / sorted.length;
+  }
+  return coverage;
 }
 
 /**
@@ -415,6 +449,9 @@ function thresholdRound(
       tally.oracleFound++;
       tally.oracleCoverage += oracle.coverage;
       tally.coverageRatio += (result.coverage ?? 0) / oracle.coverage;
+      if (design === 'uniform')
+        tally.typicalRatio +=
+          typicalSampleCoverage(probability, agreement, options.thresholdLabels) / oracle.coverage;
     }
     if (result.threshold === null) {
       tally.held++;
@@ -492,6 +529,7 @@ function statistics() {
     coverage: 0,
     oracleCoverage: 0,
     coverageRatio: 0,
+    typicalRatio: 0,
   });
   const thresholds = {
     overconfident: emptyTally(),
@@ -562,6 +600,7 @@ function thresholdFigures(tally: ThresholdTally) {
     meanCoverage: tally.found ? tally.coverage / tally.found : 0,
     meanOracleCoverage: tally.oracleFound ? tally.oracleCoverage / tally.oracleFound : 0,
     meanCoverageRatio: tally.oracleFound ? tally.coverageRatio / tally.oracleFound : null,
+    meanTypicalRatio: tally.oracleFound ? tally.typicalRatio / tally.oracleFound : null,
   };
 }
 
@@ -695,6 +734,12 @@ function renderStatistics(s: Statistics): string {
           '≥ 0.8',
           met(t.every((x) => x.meanCoverageRatio === null || x.meanCoverageRatio >= 0.8)),
         ],
+        [
+          'the same for a typical sample (every stratum at its expected labels and the population’s agreement): the promise’s own price',
+          ...t.map((x, i) => (x.meanTypicalRatio === null || i === 2 ? '–' : f3(x.meanTypicalRatio))),
+          '',
+          '',
+        ],
       ],
     ),
   ].join('\n');
@@ -739,7 +784,7 @@ function renderRound(r: RoundFigures): string {
           r.largestDifference.toExponential(1),
         ],
         [
-          "the worker's refit: every question mapped, after the last label",
+          `the worker's refit: every question's map within ${REFIT_AFTER_NEW_LABELS} labels of all (its refit step), after the last label`,
           r.refit.seconds === null
             ? '**not within 120 s**'
             : `${r.refit.seconds.toFixed(1)} s (labels ${r.refit.labels.join(', ')})`,

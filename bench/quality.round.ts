@@ -6,6 +6,7 @@ import {
   answerCategory,
   autoDecisionAccuracy,
   predictionPoweredShares,
+  REFIT_AFTER_NEW_LABELS,
   type Answer,
   type AuditedCategory,
   type AuditedEvaluation,
@@ -98,7 +99,7 @@ export interface RoundFigures {
   shares: { intervals: number; contained: number };
   /** Largest difference between the route's figures and the same estimators run here on the labels read back. */
   largestDifference: number;
-  /** The worker's own refit: seconds from the last label until every question had a map, and their labels. */
+  /** The worker's own refit: seconds from the last label until every question's map was at most one refit behind, and their labels. */
   refit: { seconds: number | null; labels: number[] };
 }
 
@@ -228,8 +229,9 @@ export async function qualityRound(
     }
   }
 
-  // The worker refits after 20 new labels (checked every second here): wait for every question's map.
-  const refit = await waitForMaps(client, packId, 120_000);
+  // The worker refits once a question has REFIT_AFTER_NEW_LABELS new labels (checked every second
+  // here): wait until every question's map holds all but fewer than that many of the labels given.
+  const refit = await waitForMaps(client, packId, selected - REFIT_AFTER_NEW_LABELS + 1, 120_000);
   return {
     seconds: (performance.now() - started) / 1000,
     tickets: judged.length,
@@ -250,6 +252,7 @@ export async function qualityRound(
 async function waitForMaps(
   client: { get: <T>(path: string) => Promise<{ body: T }> },
   packId: string,
+  labels: number,
   timeoutMs: number,
 ): Promise<{ at: number; labels: number[] } | null> {
   const deadline = Date.now() + timeoutMs;
@@ -259,7 +262,7 @@ async function waitForMaps(
         `/api/packs/${packId}/calibration`,
       )
     ).body;
-    if (report.questions.every((question) => question.calibrationMap))
+    if (report.questions.every((question) => (question.calibrationMap?.labels ?? 0) >= labels))
       return {
         at: performance.now(),
         labels: report.questions.map((question) => question.calibrationMap!.labels),
@@ -305,8 +308,8 @@ export async function qualityRouteAtScale(
         WHERE pack_id = $1 AND audit_selected ORDER BY created_at DESC LIMIT $2),
      labeled AS (
        INSERT INTO labels (id, user_id, evaluation_id, question_id, answer, agreement)
-       SELECT gen_random_uuid(), user_id, id, q.id, result -> 'answers' -> q.id, true
-         FROM chosen, (VALUES ('department'), ('abusive')) AS q(id)
+       SELECT gen_random_uuid(), chosen.user_id, chosen.id, q.question, chosen.result -> 'answers' -> q.question, true
+         FROM chosen, (VALUES ('department'), ('abusive')) AS q(question)
        RETURNING evaluation_id)
      UPDATE evaluations SET labeled = true WHERE id IN (SELECT evaluation_id FROM labeled)`,
     [tenant.packId, labeledAudits],

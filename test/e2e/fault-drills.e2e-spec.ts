@@ -54,13 +54,33 @@ describe('fault drills (API, workers and Redis as processes)', () => {
       WORKER_SWEEP_MS: '1000',
       WEBHOOK_BACKOFF_MS: '500',
     };
-    api = await startApiProcess(env);
+    api = await startApi();
   });
   afterEach(async () => {
     for (const worker of workers) await stopWorker(worker, 'SIGKILL');
     workers = [];
     gateway.reset();
+    // A drill that killed the API has already failed on `expectApiAlive`; the next drills get a
+    // fresh one rather than failing on a refused connection.
+    if (apiExit) api = await startApi();
   });
+
+  /** The API process, its exit recorded as it happens (a fault must never kill it). */
+  let apiExit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  async function startApi(): Promise<ApiProcess> {
+    apiExit = null;
+    const started = await startApiProcess(env);
+    void started.exited().then((exit) => (apiExit = exit));
+    return started;
+  }
+
+  /** The API still runs; if it exited, its code or signal and the end of what it wrote say why. */
+  function expectApiAlive(): void {
+    if (apiExit)
+      throw new Error(
+        `the API exited (${JSON.stringify(apiExit)}) during the drill; its last output:\n${api.output().slice(-6000)}`,
+      );
+  }
   afterAll(async () => {
     if (api) await stopWorker(api);
     await receiver?.close();
@@ -211,7 +231,9 @@ describe('fault drills (API, workers and Redis as processes)', () => {
       new Set(workload.refused.length ? ['503 {"error":"service unavailable"}'] : []),
     );
     expect(workload.accepted.length).toBeGreaterThan(EVENTS / 2);
+    expectApiAlive();
     await expectExactlyOnce(workload);
+    expectApiAlive();
   }, 150_000);
 
   it('a worker SIGKILLed twice mid-run, each time replaced', async () => {
