@@ -123,6 +123,10 @@ describe('quality in a browser', () => {
     );
     await page.getByText('Point estimate', { exact: true }).waitFor();
     await page.getByText(/^Calibration error: raw \d+(\.\d)?%, calibrated /).waitFor();
+    // No map yet (3 labels): the reliability table has no calibrated column.
+    const table = page.getByRole('table', { name: 'Reliability table for Department' });
+    await table.getByRole('columnheader', { name: 'Observed agreement' }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Calibrated' }).count()).toBe(0);
     await expectAccessible(page, 'calibration without a guaranteed threshold');
   }, 60_000);
 
@@ -133,8 +137,21 @@ describe('quality in a browser', () => {
       Array.from({ length: FIRST_STRATUM }, () => 'billing'),
     );
 
+    // A map from the 75 labels: the reliability table and chart set it beside the observed agreement.
+    expect((await keyed.post(`/api/packs/${packId}/calibration/fit`)).status).toBe(200);
+    const bin = (await keyed.get(`/api/packs/${packId}/calibration?targetAgreement=0.9`)).body.questions[0]
+      .reliability[9];
+    expect(bin).toMatchObject({ count: FIRST_STRATUM, agreement: 1, calibrated: expect.any(Number) });
+
     await page.goto(`/calibration?packId=${packId}&target=0.9`);
     await page.getByText('Guaranteed threshold (δ = 0.1)').waitFor();
+    const table = page.getByRole('table', { name: 'Reliability table for Department' });
+    await table.getByRole('columnheader', { name: 'Calibrated' }).waitFor();
+    const row = table.getByRole('row', { name: /^0\.9–1\.0/ });
+    await row
+      .getByRole('cell', { name: `${Math.round(bin.calibrated * 1000) / 10}%`, exact: true })
+      .waitFor();
+    await page.getByText('Calibrated probability (map)').waitFor();
     // Every answer is at 0.9, the threshold: all of them are decided automatically.
     await page.getByText('decides 100% automatically', { exact: false }).waitFor();
     await expectAccessible(page, 'calibration with a guaranteed threshold');

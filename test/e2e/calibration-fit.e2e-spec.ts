@@ -156,6 +156,17 @@ describe('calibration fit', () => {
     const [departmentReport, abusiveReport] = report.questions;
     expect(abusiveReport.calibrationMap).toBeNull();
     expect(departmentReport.calibrationMap).toMatchObject(department12);
+    // Raw against calibrated: the 12 labels at 0.9 agree 0 times in 12, and their mean calibrated
+    // probability is the map's constant; the question without a map has no calibrated bins.
+    expect(departmentReport.reliability[9]).toEqual({
+      from: 0.9,
+      to: 1,
+      count: 12,
+      agreement: 0,
+      calibrated: expect.closeTo(ALL_DISAGREE_12, 3),
+    });
+    expect(departmentReport.reliability[0]).toMatchObject({ count: 0, calibrated: null });
+    expect(abusiveReport.reliability[9]).toMatchObject({ count: 9, agreement: 1, calibrated: null });
     const points: Array<{ selectedProbability: number; calibrated: number }> =
       departmentReport.calibrationMap.points;
     expect(points.length).toBeGreaterThan(1);

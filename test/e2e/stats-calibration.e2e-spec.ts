@@ -163,9 +163,21 @@ describe('stats and calibration', () => {
         [0, 1, 1],
       ],
     });
-    expect(department.reliability[5]).toEqual({ from: 0.5, to: 0.6, count: 1, agreement: 0 });
-    expect(department.reliability[8]).toEqual({ from: 0.8, to: 0.9, count: 1, agreement: 1 });
-    expect(department.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1 });
+    expect(department.reliability[5]).toEqual({
+      from: 0.5,
+      to: 0.6,
+      count: 1,
+      agreement: 0,
+      calibrated: null,
+    });
+    expect(department.reliability[8]).toEqual({
+      from: 0.8,
+      to: 0.9,
+      count: 1,
+      agreement: 1,
+      calibrated: null,
+    });
+    expect(department.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1, calibrated: null });
     // At >= 0.85 the labeled answers agree 3/3; at >= 0.55 only 3/4.
     expect(department.suggestedMinSelectedProbability).toBe(0.85);
     // Of the 5 evaluations with a department answer (0.95, 0.92, 0.55, 0.85, 0.7), 2 fall below 0.85.

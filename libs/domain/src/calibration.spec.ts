@@ -119,13 +119,39 @@ describe('calibrateQuestion', () => {
         [0, 1, 1],
       ],
     });
-    expect(report.reliability[5]).toEqual({ from: 0.5, to: 0.6, count: 1, agreement: 0 });
-    expect(report.reliability[8]).toEqual({ from: 0.8, to: 0.9, count: 1, agreement: 1 });
-    expect(report.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1 });
-    expect(report.reliability[0]).toEqual({ from: 0, to: 0.1, count: 0, agreement: null });
+    // Without a map, no bin has a calibrated probability.
+    expect(report.reliability[5]).toEqual({ from: 0.5, to: 0.6, count: 1, agreement: 0, calibrated: null });
+    expect(report.reliability[8]).toEqual({ from: 0.8, to: 0.9, count: 1, agreement: 1, calibrated: null });
+    expect(report.reliability[9]).toEqual({ from: 0.9, to: 1, count: 2, agreement: 1, calibrated: null });
+    expect(report.reliability[0]).toEqual({ from: 0, to: 0.1, count: 0, agreement: null, calibrated: null });
     expect(report.suggestedMinSelectedProbability).toBe(0.85);
     // 5 labels: the suggestion is computed but needs 25 more labels before it is offered.
     expect(report.labelsNeededForSuggestion).toBe(MIN_LABELS_FOR_SUGGESTION - 5);
+  });
+
+  it('puts the mean calibrated probability of each bin beside its observed agreement when there is a map', () => {
+    const items: LabeledAnswer[] = [
+      { model: choice('billing', 0.95), label: label('billing') },
+      { model: choice('billing', 0.91), label: label('tech') },
+      { model: choice('tech', 0.55), label: label('billing') },
+      { model: undefined, label: label('tech') },
+    ];
+    // A map that halves the judge's probability: bin 0.9–1 holds 0.95 and 0.91, (0.475 + 0.455) / 2 =
+    // 0.465; bin 0.5–0.6 holds 0.55, 0.275; the failed judgment is in no bin; empty bins stay null.
+    const report = calibrateQuestion(question, items, 0.95, (p) => p / 2);
+    expect(report.reliability[9]).toEqual({
+      from: 0.9,
+      to: 1,
+      count: 2,
+      agreement: 0.5,
+      calibrated: expect.closeTo(0.465, 12),
+    });
+    expect(report.reliability[5]).toMatchObject({
+      count: 1,
+      agreement: 0,
+      calibrated: expect.closeTo(0.275, 12),
+    });
+    expect(report.reliability[7]).toMatchObject({ count: 0, agreement: null, calibrated: null });
   });
 
   it('asks for 30 labels before a suggestion is offered, and none beyond', () => {

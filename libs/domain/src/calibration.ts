@@ -15,6 +15,12 @@ export interface ReliabilityBin {
   count: number;
   /** Share of labels agreeing with the model in this bin; null for an empty bin. */
   agreement: number | null;
+  /**
+   * Mean calibrated probability of the bin's labeled answers, from the question's map: what the map
+   * says their agreement is, to set beside `agreement` (raw against calibrated). Null for an empty
+   * bin or a question without a map.
+   */
+  calibrated: number | null;
 }
 
 export interface QuestionCalibration {
@@ -88,24 +94,28 @@ export function cohensKappa(pairs: Array<[string, string]>): number | null {
   return (po - pe) / (1 - pe);
 }
 
-function reliability(items: LabeledAnswer[]): ReliabilityBin[] {
+function reliability(items: LabeledAnswer[], calibrate?: (probability: number) => number): ReliabilityBin[] {
   const bins = Array.from({ length: 10 }, (_, i) => ({
     count: 0,
     agreeing: 0,
+    calibrated: 0,
     from: i / 10,
     to: (i + 1) / 10,
   }));
   for (const { model, label } of items) {
     if (!model) continue;
-    const bin = bins[Math.min(9, Math.floor(selectedProbability(model) * 10))];
+    const probability = selectedProbability(model);
+    const bin = bins[Math.min(9, Math.floor(probability * 10))];
     bin.count++;
     if (agrees(model, label)) bin.agreeing++;
+    if (calibrate) bin.calibrated += calibrate(probability);
   }
-  return bins.map(({ from, to, count, agreeing }) => ({
+  return bins.map(({ from, to, count, agreeing, calibrated }) => ({
     from,
     to,
     count,
     agreement: count ? agreeing / count : null,
+    calibrated: count && calibrate ? calibrated / count : null,
   }));
 }
 
@@ -128,11 +138,15 @@ export function suggestThreshold(items: LabeledAnswer[], targetAgreement: number
   return null;
 }
 
-/** Everything the calibration report says about one question, in one pass over its labels. */
+/**
+ * Everything the calibration report says about one question, in one pass over its labels.
+ * `calibrate`: the question's map, when it has one (its reliability bins then carry `calibrated`).
+ */
 export function calibrateQuestion(
   question: Question,
   items: LabeledAnswer[],
   targetAgreement: number,
+  calibrate?: (probability: number) => number,
 ): QuestionCalibration {
   const pairs = items.map(
     ({ model, label }) => [answerCategory(model), answerCategory(label)] as [string, string],
@@ -149,7 +163,7 @@ export function calibrateQuestion(
     agreementRate: items.length ? agreeing / items.length : null,
     kappa: question.type === 'score' ? null : cohensKappa(pairs),
     confusion: { categories, matrix },
-    reliability: reliability(items),
+    reliability: reliability(items, calibrate),
     suggestedMinSelectedProbability: suggestThreshold(items, targetAgreement),
     labelsNeededForSuggestion: labelsNeededForSuggestion(items.length),
   };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   agrees,
+  applyCalibration,
   calibrateQuestion,
   calibrationErrors,
   ConflictError,
@@ -110,7 +111,13 @@ export class CalibrationService {
     }
     const questions = await Promise.all(
       version.document.questions.map(async (question) => {
-        const report = calibrateQuestion(question, byQuestion.get(question.id) ?? [], targetAgreement);
+        const map = maps.get(question.id);
+        const report = calibrateQuestion(
+          question,
+          byQuestion.get(question.id) ?? [],
+          targetAgreement,
+          map && ((probability) => applyCalibration(map, probability)),
+        );
         const threshold = report.suggestedMinSelectedProbability;
         const sample = auditedAnswers(draws, question.id);
         const guaranteed = guaranteedThreshold(sample, [], targetAgreement, delta);
@@ -129,7 +136,7 @@ export class CalibrationService {
           coverageAtGuaranteed: belowGuaranteed === null ? null : 1 - belowGuaranteed,
           auditLabelsNeeded: guaranteed.labelsNeeded,
           auditLabels: guaranteed.labels,
-          calibrationMap: mapView(maps.get(question.id)),
+          calibrationMap: mapView(map),
         };
       }),
     );

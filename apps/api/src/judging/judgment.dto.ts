@@ -163,8 +163,32 @@ export class LabelDto {
   createdAt: string;
 }
 
+/**
+ * What every read of one evaluation adds beside `result` (the evaluation, review and audit items):
+ * its audit draw and its calibrated probabilities.
+ */
 @ApiExtraModels(CalibrationUsedDto)
-export class EvaluationDto extends EvaluationSummaryDto {
+export class EvaluationSummaryWithQualityDto extends EvaluationSummaryDto {
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 1,
+    description: AUDIT_PROBABILITY_DESCRIPTION,
+  })
+  auditProbability?: number | null;
+
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
+  auditSelected?: boolean | null;
+
+  @ApiProperty(CALIBRATED_PROPERTY)
+  calibrated: Record<string, number> | null;
+
+  @ApiProperty(CALIBRATED_WITH_PROPERTY)
+  calibratedWith: CalibratedWithDto | null;
+}
+
+export class EvaluationDto extends EvaluationSummaryWithQualityDto {
   @ApiProperty({ type: TicketDto, description: 'The ticket as stored: redacted.' })
   redactedTicket: Ticket;
 
@@ -185,23 +209,6 @@ export class EvaluationDto extends EvaluationSummaryDto {
 
   @ApiProperty({ type: [LabelDto] })
   labels: LabelDto[];
-
-  @ApiPropertyOptional({
-    type: Number,
-    nullable: true,
-    minimum: 0,
-    maximum: 1,
-    description: AUDIT_PROBABILITY_DESCRIPTION,
-  })
-  auditProbability?: number | null;
-
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
-  auditSelected?: boolean | null;
-  @ApiProperty(CALIBRATED_PROPERTY)
-  calibrated: Record<string, number> | null;
-
-  @ApiProperty(CALIBRATED_WITH_PROPERTY)
-  calibratedWith: CalibratedWithDto | null;
 }
 
 export class EvaluationListItemDto extends EvaluationSummaryDto {

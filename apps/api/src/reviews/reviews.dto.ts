@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -15,19 +15,8 @@ import {
 import type { EvaluationSource, Ticket } from '@app/domain';
 import type { ReviewOrder } from '@app/reviews';
 import type { ReviewQueue } from '@app/persistence';
-import {
-  AnswerDto,
-  AUDIT_PROBABILITY_DESCRIPTION,
-  AUDIT_SELECTED_DESCRIPTION,
-  EvaluationSummaryDto,
-  JudgmentResultDto,
-} from '../judging/judgment.dto.js';
-import {
-  CALIBRATED_PROPERTY,
-  CALIBRATED_WITH_PROPERTY,
-  CalibratedWithDto,
-  CalibrationUsedDto,
-} from '../judging/calibrated.dto.js';
+import { AnswerDto, EvaluationSummaryWithQualityDto, JudgmentResultDto } from '../judging/judgment.dto.js';
+import { CalibrationUsedDto } from '../judging/calibrated.dto.js';
 import { TicketDto } from '../judging/ticket.dto.js';
 import { Omittable } from '../errors/validation-rules.js';
 import { SourceFilter } from './source-filter.js';
@@ -82,31 +71,12 @@ export class ListReviewsQueryDto {
   cursor?: string;
 }
 
-@ApiExtraModels(CalibrationUsedDto)
-export class ReviewItemDto extends EvaluationSummaryDto {
+export class ReviewItemDto extends EvaluationSummaryWithQualityDto {
   @ApiProperty({ type: JudgmentResultDto })
   result: JudgmentResultDto;
 
   @ApiProperty({ type: TicketDto })
   redactedTicket: Ticket;
-
-  @ApiPropertyOptional({
-    type: Number,
-    nullable: true,
-    minimum: 0,
-    maximum: 1,
-    description: AUDIT_PROBABILITY_DESCRIPTION,
-  })
-  auditProbability?: number | null;
-
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: AUDIT_SELECTED_DESCRIPTION })
-  auditSelected?: boolean | null;
-
-  @ApiProperty(CALIBRATED_PROPERTY)
-  calibrated: Record<string, number> | null;
-
-  @ApiProperty(CALIBRATED_WITH_PROPERTY)
-  calibratedWith: CalibratedWithDto | null;
 }
 
 export class ReviewPageDto {
@@ -198,6 +168,14 @@ class ReliabilityBinDto {
 
   @ApiProperty({ nullable: true, type: Number })
   agreement: number | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      "The mean calibrated probability of the bin's labeled answers, from the question's calibration map (`calibrationMap`): what the map says their agreement is, beside the observed `agreement`. Null for an empty bin or while the question has no map.",
+  })
+  calibrated: number | null;
 }
 
 class ConfusionDto {

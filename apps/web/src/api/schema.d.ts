@@ -1582,31 +1582,6 @@ export interface components {
              */
             method: "platt" | "isotonic";
         };
-        AnswerDto: {
-            /** @enum {string} */
-            type: "choice" | "score" | "boolean";
-            /** @description type choice: the selected option value */
-            choice?: string;
-            /** @description type score: the score */
-            score?: number;
-            /** @description type boolean: probability that the answer is true */
-            probability?: number;
-            /** @description choice and score: probability of each option or score value */
-            probabilities?: {
-                [key: string]: number;
-            };
-        };
-        LabelDto: {
-            /** Format: uuid */
-            id: string;
-            questionId: string;
-            answer: components["schemas"]["AnswerDto"];
-            note: string;
-            /** @description True when the label's answer equals the model's answer for that question. */
-            agreement: boolean;
-            /** Format: date-time */
-            createdAt: string;
-        };
         CalibratedWithDto: {
             /**
              * Format: date-time
@@ -1637,6 +1612,31 @@ export interface components {
                 [key: string]: components["schemas"]["CalibrationUsedDto"];
             };
         };
+        AnswerDto: {
+            /** @enum {string} */
+            type: "choice" | "score" | "boolean";
+            /** @description type choice: the selected option value */
+            choice?: string;
+            /** @description type score: the score */
+            score?: number;
+            /** @description type boolean: probability that the answer is true */
+            probability?: number;
+            /** @description choice and score: probability of each option or score value */
+            probabilities?: {
+                [key: string]: number;
+            };
+        };
+        LabelDto: {
+            /** Format: uuid */
+            id: string;
+            questionId: string;
+            answer: components["schemas"]["AnswerDto"];
+            note: string;
+            /** @description True when the label's answer equals the model's answer for that question. */
+            agreement: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
         EvaluationDto: {
             /** Format: uuid */
             id: string;
@@ -1652,20 +1652,6 @@ export interface components {
             latencyMs: number;
             /** Format: date-time */
             createdAt: string;
-            /** @description The ticket as stored: redacted. */
-            redactedTicket: components["schemas"]["TicketDto"];
-            result: components["schemas"]["JudgmentResultDto"];
-            /**
-             * @description Per question id, the probability of the selected answer as the decision rule read it (compared with the question's `minSelectedProbability`), as stored with the evaluation.
-             * @example {
-             *       "department": 0.82
-             *     }
-             */
-            selectedProbabilities: {
-                [key: string]: number;
-            };
-            usage: components["schemas"]["UsageDto"];
-            labels: components["schemas"]["LabelDto"][];
             /** @description π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit. */
             auditProbability?: number | null;
             /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
@@ -1681,6 +1667,20 @@ export interface components {
             } | null;
             /** @description The maps behind `calibrated`: `fittedAt`, `labels` and `method` are those of the map with the fewest labels (the least certain; a pack's maps are fitted together, so `fittedAt` is usually the same for all), and `questions` gives each question's. Null exactly when `calibrated` is. */
             calibratedWith: components["schemas"]["CalibratedWithDto"] | null;
+            /** @description The ticket as stored: redacted. */
+            redactedTicket: components["schemas"]["TicketDto"];
+            result: components["schemas"]["JudgmentResultDto"];
+            /**
+             * @description Per question id, the probability of the selected answer as the decision rule read it (compared with the question's `minSelectedProbability`), as stored with the evaluation.
+             * @example {
+             *       "department": 0.82
+             *     }
+             */
+            selectedProbabilities: {
+                [key: string]: number;
+            };
+            usage: components["schemas"]["UsageDto"];
+            labels: components["schemas"]["LabelDto"][];
         };
         ReviewItemDto: {
             /** Format: uuid */
@@ -1697,8 +1697,6 @@ export interface components {
             latencyMs: number;
             /** Format: date-time */
             createdAt: string;
-            result: components["schemas"]["JudgmentResultDto"];
-            redactedTicket: components["schemas"]["TicketDto"];
             /** @description π, the probability with which the audit draw selected this evaluation when it was stored, whether or not it did (estimates weight an audit label by 1/π). Null when nothing was drawn: the pack's audit rate was 0, or the source is not live traffic (`playground`, `simulation`). See PUT /api/packs/{packId}/audit. */
             auditProbability?: number | null;
             /** @description Whether the audit draw selected this evaluation ("selected for audit"); null when nothing was drawn. */
@@ -1714,6 +1712,8 @@ export interface components {
             } | null;
             /** @description The maps behind `calibrated`: `fittedAt`, `labels` and `method` are those of the map with the fewest labels (the least certain; a pack's maps are fitted together, so `fittedAt` is usually the same for all), and `questions` gives each question's. Null exactly when `calibrated` is. */
             calibratedWith: components["schemas"]["CalibratedWithDto"] | null;
+            result: components["schemas"]["JudgmentResultDto"];
+            redactedTicket: components["schemas"]["TicketDto"];
         };
         ReviewPageDto: {
             items: components["schemas"]["ReviewItemDto"][];
@@ -1833,6 +1833,8 @@ export interface components {
             to: number;
             count: number;
             agreement: number | null;
+            /** @description The mean calibrated probability of the bin's labeled answers, from the question's calibration map (`calibrationMap`): what the map says their agreement is, beside the observed `agreement`. Null for an empty bin or while the question has no map. */
+            calibrated: number | null;
         };
         CalibrationErrorsDto: {
             /** @description ECE of the judge's own selected probabilities. */

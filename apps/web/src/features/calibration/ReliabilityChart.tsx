@@ -15,6 +15,8 @@ interface Props {
  */
 export function ReliabilityChart({ questionName, bins }: Props) {
   const points = reliabilityPoints(bins);
+  // Raw against calibrated: the map's line only once the question has a map.
+  const mapped = points.some((point) => point.calibrated !== null);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <figure style={{ margin: 0 }}>
@@ -24,6 +26,9 @@ export function ReliabilityChart({ questionName, bins }: Props) {
           dataKey="bin"
           series={[
             { name: 'observed', label: 'Observed agreement (raw probability)', color: 'indigo.6' },
+            ...(mapped
+              ? [{ name: 'calibrated', label: 'Calibrated probability (map)', color: 'teal.6' }]
+              : []),
             { name: 'expected', label: 'Perfectly calibrated', color: 'gray.5', strokeDasharray: '5 5' },
           ]}
           yAxisProps={{ domain: [0, 100] }}
@@ -46,8 +51,10 @@ export function ReliabilityChart({ questionName, bins }: Props) {
         />
         <Text component="figcaption" size="xs" c="dimmed" mt={4}>
           Reliability of {questionName}: how often labels agree with the model in each band of its raw
-          selected probability, against the dashed line of a perfectly calibrated model. A band without labels
-          is a gap in the line. The table gives the same figures.
+          selected probability, against the dashed line of a perfectly calibrated model
+          {mapped &&
+            ' and what the calibration map says their agreement is (it is calibrated where the two lines meet)'}
+          . A band without labels is a gap in the line. The table gives the same figures.
         </Text>
       </figure>
       <Table.ScrollContainer minWidth={300}>
@@ -62,6 +69,11 @@ export function ReliabilityChart({ questionName, bins }: Props) {
               <Table.Th scope="col" ta="right">
                 Observed agreement
               </Table.Th>
+              {mapped && (
+                <Table.Th scope="col" ta="right">
+                  Calibrated
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -74,6 +86,11 @@ export function ReliabilityChart({ questionName, bins }: Props) {
                 <Table.Td ta="right" c={point.observed === null ? 'dimmed' : undefined}>
                   {observedText(point.observed)}
                 </Table.Td>
+                {mapped && (
+                  <Table.Td ta="right" c={point.calibrated === null ? 'dimmed' : undefined}>
+                    {observedText(point.calibrated)}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

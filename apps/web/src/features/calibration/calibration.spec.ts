@@ -41,12 +41,12 @@ describe('reliability', () => {
   it('turns bins into percent rows with the calibrated line', () => {
     expect(
       reliabilityPoints([
-        { from: 0, to: 0.1, count: 0, agreement: null },
-        { from: 0.9, to: 1, count: 3, agreement: 2 / 3 },
+        { from: 0, to: 0.1, count: 0, agreement: null, calibrated: null },
+        { from: 0.9, to: 1, count: 3, agreement: 2 / 3, calibrated: 0.6512 },
       ]),
     ).toEqual([
-      { bin: '0.0–0.1', expected: 5, observed: null, count: 0 },
-      { bin: '0.9–1.0', expected: 95, observed: 66.7, count: 3 },
+      { bin: '0.0–0.1', expected: 5, observed: null, calibrated: null, count: 0 },
+      { bin: '0.9–1.0', expected: 95, observed: 66.7, calibrated: 65.1, count: 3 },
     ]);
   });
 

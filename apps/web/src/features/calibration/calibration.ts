@@ -19,6 +19,8 @@ export interface ReliabilityPoint {
   expected: number;
   /** Observed agreement in the bin (percent); null for an empty bin. */
   observed: number | null;
+  /** The question's map's mean calibrated probability for the bin's labels (percent); null without a map or labels. */
+  calibrated: number | null;
   count: number;
 }
 
@@ -33,6 +35,7 @@ export function reliabilityPoints(bins: Bin[]): ReliabilityPoint[] {
     bin: `${bin.from.toFixed(1)}–${bin.to.toFixed(1)}`,
     expected: Math.round(((bin.from + bin.to) / 2) * 100),
     observed: bin.agreement === null ? null : Math.round(bin.agreement * 1000) / 10,
+    calibrated: bin.calibrated === null ? null : Math.round(bin.calibrated * 1000) / 10,
     count: bin.count,
   }));
 }
