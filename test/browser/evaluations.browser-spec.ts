@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { expectAccessible, launchBrowser, newContext } from '../support/browser.js';
+import { expectAccessible, launchBrowser, newContext, signInInBrowser } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { queryDatabase } from '../support/db.js';
 import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
@@ -73,11 +73,7 @@ describe('the Evaluations page in a browser', () => {
     browser = await launchBrowser();
     context = await newContext(browser, api.url);
     page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(tenant.user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInInBrowser(page, tenant.user.email, PASSWORD);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { launchBrowser, newContext } from '../support/browser.js';
+import { launchBrowser, newContext, signInInBrowser } from '../support/browser.js';
 import { createKey, PASSWORD, signUp, uniqueEmail, type Client } from '../support/client.js';
 import { createDataset } from '../support/datasets.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
@@ -35,11 +35,7 @@ describe('CSV export links', () => {
     browser = await launchBrowser();
     context = await newContext(browser, api.url);
     page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInInBrowser(page, email, PASSWORD);
   }, 60_000);
 
   afterAll(async () => {

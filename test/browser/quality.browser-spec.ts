@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { expectAccessible, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import {
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInInBrowser,
+} from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
@@ -50,11 +56,7 @@ describe('quality in a browser', () => {
     browser = await launchBrowser();
     context = await newContext(browser, api.url);
     page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(tenant.user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInInBrowser(page, tenant.user.email, PASSWORD);
   }, 60_000);
 
   afterAll(async () => {

@@ -42,6 +42,15 @@ export async function signUpInBrowser(page: Page, email: string, password: strin
   await page.waitForURL((url) => url.pathname === '/');
 }
 
+/** Signs in through the server's /login page, as a person would, and lands on the app. */
+export async function signInInBrowser(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../data-source-options.js';
 import { evaluationSearchTerms } from '../statements/evaluation-search.js';
@@ -7,6 +6,7 @@ import { countEvaluations, listEvaluations } from '../statements/evaluations.sta
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import { EvaluationRepository, FEW_MATCHES } from './evaluation.repository.js';
+import { insertPackOwner, newPackOwner } from '../../../../test/support/pack-owner.js';
 
 /** Rows of the common word: 3 subjects in 4 hold "refund", so that the planner expects more than FEW_MATCHES. */
 const ROWS = Math.ceil((FEW_MATCHES * 2) / 0.75);
@@ -20,7 +20,7 @@ describe('EvaluationRepository: the plan of a search', () => {
   let dataSource: DataSource;
   let sql: PreparedSql;
   let evaluations: EvaluationRepository;
-  const owner = { userId: randomUUID(), packId: randomUUID(), packVersionId: randomUUID() };
+  const owner = newPackOwner();
 
   beforeAll(async () => {
     dataSource = await new DataSource(
@@ -29,19 +29,7 @@ describe('EvaluationRepository: the plan of a search', () => {
     sql = new PreparedSql(dataSource);
     evaluations = new EvaluationRepository(dataSource, new EvaluationInserts(sql), sql);
     await dataSource.transaction(async (tx) => {
-      await tx.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [
-        owner.userId,
-        `${owner.userId}@example.test`,
-      ]);
-      await tx.query(`INSERT INTO packs (id, user_id, name, draft_version_id) VALUES ($1, $2, 'p', $3)`, [
-        owner.packId,
-        owner.userId,
-        owner.packVersionId,
-      ]);
-      await tx.query(
-        `INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES ($1, $2, $3, '{"questions":[]}')`,
-        [owner.packVersionId, owner.packId, owner.userId],
-      );
+      await insertPackOwner((text, params) => tx.query(text, params), owner);
       // Subjects of four kinds, three holding "refund"; ids "R-<n>", one a minute. Then a cluster of
       // ids "Z-00<n>" created together ten days back.
       const insert = (rows: number, id: string, createdAt: string) =>

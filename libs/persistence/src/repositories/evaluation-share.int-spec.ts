@@ -7,12 +7,13 @@ import { PreparedSql } from '../statements/prepared-sql.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 import { EvaluationRepository } from './evaluation.repository.js';
+import { insertPackOwner, newPackOwner } from '../../../../test/support/pack-owner.js';
 
 /** The calibration share over rows with stored selected probabilities and rows written before them. */
 describe('EvaluationRepository.shareBelowThreshold', () => {
   let dataSource: DataSource;
   let evaluations: EvaluationRepository;
-  const owner = { userId: randomUUID(), packId: randomUUID(), packVersionId: randomUUID() };
+  const owner = newPackOwner();
 
   beforeAll(async () => {
     dataSource = await new DataSource(
@@ -21,19 +22,7 @@ describe('EvaluationRepository.shareBelowThreshold', () => {
     const sql = new PreparedSql(dataSource);
     evaluations = new EvaluationRepository(dataSource, new EvaluationInserts(sql), sql);
     await dataSource.transaction(async (tx) => {
-      await tx.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [
-        owner.userId,
-        `${owner.userId}@example.test`,
-      ]);
-      await tx.query(`INSERT INTO packs (id, user_id, name, draft_version_id) VALUES ($1, $2, 'p', $3)`, [
-        owner.packId,
-        owner.userId,
-        owner.packVersionId,
-      ]);
-      await tx.query(
-        `INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES ($1, $2, $3, '{"questions":[]}')`,
-        [owner.packVersionId, owner.packId, owner.userId],
-      );
+      await insertPackOwner((text, params) => tx.query(text, params), owner);
     });
   });
   afterAll(() => dataSource.destroy());

@@ -5,6 +5,7 @@ import type { EndpointLookup } from '../cache/endpoint.lookup.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { WebhookRepository } from './webhook.repository.js';
+import { insertPackOwner } from '../../../../test/support/pack-owner.js';
 
 /** The sweeps' reads: events never judged, and pending deliveries past their next attempt, by age. */
 describe('WebhookRepository sweeps', () => {
@@ -20,20 +21,11 @@ describe('WebhookRepository sweeps', () => {
     ).initialize();
     webhooks = new WebhookRepository(dataSource, new PreparedSql(dataSource), {} as EndpointLookup);
     await dataSource.transaction(async (tx) => {
-      await tx.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [
-        userId,
-        `${userId}@t`,
-      ]);
-      await tx.query(`INSERT INTO packs (id, user_id, name, draft_version_id) VALUES ($1, $2, 'p', $3)`, [
-        packId,
-        userId,
-        versionId,
-      ]);
-      await tx.query(`INSERT INTO pack_versions (id, pack_id, user_id, document) VALUES ($1, $2, $3, '{}')`, [
-        versionId,
-        packId,
-        userId,
-      ]);
+      await insertPackOwner(
+        (text, params) => tx.query(text, params),
+        { userId, packId, packVersionId: versionId },
+        '{}',
+      );
     });
   });
   afterAll(() => dataSource.destroy());
