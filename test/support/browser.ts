@@ -33,22 +33,23 @@ export async function newContext(
   return context;
 }
 
-/** Signs up through the server's /login page, as a person would, and lands on the app. */
-export async function signUpInBrowser(page: Page, email: string, password: string): Promise<void> {
+/** Fills the server's /login page, as a person would, presses `button` and lands on the app. */
+async function throughLoginPage(page: Page, email: string, password: string, button: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: button }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-/** Signs in through the server's /login page, as a person would, and lands on the app. */
-export async function signInInBrowser(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+/** Signs up through the server's /login page and lands on the app. */
+export function signUpInBrowser(page: Page, email: string, password: string): Promise<void> {
+  return throughLoginPage(page, email, password, 'Create account');
+}
+
+/** Signs in through the server's /login page and lands on the app. */
+export function signInInBrowser(page: Page, email: string, password: string): Promise<void> {
+  return throughLoginPage(page, email, password, 'Sign in');
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
