@@ -60,9 +60,12 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     for (const worker of workers) await stopWorker(worker, 'SIGKILL');
     workers = [];
     gateway.reset();
-    // A drill that killed the API has already failed on `expectApiAlive`; the next drills get a
-    // fresh one rather than failing on a refused connection.
-    if (apiExit) api = await startApi();
+    // A drill that killed the API has failed (on `expectApiAlive`, or on a refused connection before
+    // it): say why the API died, whatever failed first, and give the next drills a fresh one.
+    if (apiExit) {
+      console.error(apiExitReport());
+      api = await startApi();
+    }
   });
 
   /** The API process, its exit recorded as it happens (a fault must never kill it). */
@@ -74,12 +77,13 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     return started;
   }
 
+  /** How the API exited, and the end of what it wrote. */
+  const apiExitReport = () =>
+    `the API exited (${JSON.stringify(apiExit)}) during the drill; its last output:\n${api.output().slice(-6000)}`;
+
   /** The API still runs; if it exited, its code or signal and the end of what it wrote say why. */
   function expectApiAlive(): void {
-    if (apiExit)
-      throw new Error(
-        `the API exited (${JSON.stringify(apiExit)}) during the drill; its last output:\n${api.output().slice(-6000)}`,
-      );
+    if (apiExit) throw new Error(apiExitReport());
   }
   afterAll(async () => {
     if (api) await stopWorker(api);
