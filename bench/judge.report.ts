@@ -61,45 +61,51 @@ export interface JudgeResults extends Results<JudgeSettings> {
 export function summarize(runs: Run[], connections: number): SettingSummary {
   const runsOf = (target: Run['target']) =>
     runs.filter((run) => run.connections === connections && run.target === target);
-  const judgeRuns = runsOf('judge');
-  const judge = judgeRuns.map((run) => run.result);
-  const gateway = runsOf('gateway').map((run) => run.result);
-  const bareRuns = runsOf('bare');
-  const bare = bareRuns.map((run) => run.result);
-  const auditedRuns = runsOf('audited');
-  const audited = auditedRuns.map((run) => run.result);
-  const med = (results: LoadResult[], pick: (r: LoadResult) => number) => median(results.map(pick));
+  /** One target's medians over the rounds: throughput, latencies and CPU per response. */
+  const medians = (target: Run['target']) => {
+    const targetRuns = runsOf(target);
+    const of = (pick: (run: Run) => number) => median(targetRuns.map(pick));
+    return {
+      results: targetRuns.map((run) => run.result),
+      rps: of((run) => run.result.rps),
+      p50: of((run) => run.result.p50),
+      p99: of((run) => run.result.p99),
+      serverCpuMs: of((run) => run.cpuMsPerResponse.server),
+      postgresCpuMs: of((run) => run.cpuMsPerResponse.postgres),
+    };
+  };
+  const judge = medians('judge');
+  const gateway = medians('gateway');
+  const bare = medians('bare');
+  const audited = medians('audited');
+  const all = [...judge.results, ...gateway.results, ...bare.results, ...audited.results];
   const summary: SettingSummary = {
     connections,
     judge: {
-      rps: med(judge, (r) => r.rps),
-      p50: med(judge, (r) => r.p50),
-      p99: med(judge, (r) => r.p99),
-      p99Min: Math.min(...judge.map((r) => r.p99)),
-      p99Max: Math.max(...judge.map((r) => r.p99)),
-      apiCpuMs: median(judgeRuns.map((run) => run.cpuMsPerResponse.server)),
-      postgresCpuMs: median(judgeRuns.map((run) => run.cpuMsPerResponse.postgres)),
+      rps: judge.rps,
+      p50: judge.p50,
+      p99: judge.p99,
+      p99Min: Math.min(...judge.results.map((r) => r.p99)),
+      p99Max: Math.max(...judge.results.map((r) => r.p99)),
+      apiCpuMs: judge.serverCpuMs,
+      postgresCpuMs: judge.postgresCpuMs,
     },
-    gateway: {
-      rps: med(gateway, (r) => r.rps),
-      p50: med(gateway, (r) => r.p50),
-      p99: med(gateway, (r) => r.p99),
-    },
+    gateway: { rps: gateway.rps, p50: gateway.p50, p99: gateway.p99 },
     bare: {
-      rps: med(bare, (r) => r.rps),
-      p50: med(bare, (r) => r.p50),
-      p99: med(bare, (r) => r.p99),
-      cpuMs: median(bareRuns.map((run) => run.cpuMsPerResponse.server)),
-      postgresCpuMs: median(bareRuns.map((run) => run.cpuMsPerResponse.postgres)),
+      rps: bare.rps,
+      p50: bare.p50,
+      p99: bare.p99,
+      cpuMs: bare.serverCpuMs,
+      postgresCpuMs: bare.postgresCpuMs,
     },
-    ...(auditedRuns.length
+    ...(audited.results.length
       ? {
           audited: {
-            rps: med(audited, (r) => r.rps),
-            p50: med(audited, (r) => r.p50),
-            p99: med(audited, (r) => r.p99),
-            apiCpuMs: median(auditedRuns.map((run) => run.cpuMsPerResponse.server)),
-            postgresCpuMs: median(auditedRuns.map((run) => run.cpuMsPerResponse.postgres)),
+            rps: audited.rps,
+            p50: audited.p50,
+            p99: audited.p99,
+            apiCpuMs: audited.serverCpuMs,
+            postgresCpuMs: audited.postgresCpuMs,
           },
         }
       : {}),
@@ -107,8 +113,8 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
     overheadP99: 0,
     bareOverheadP50: 0,
     bareOverheadP99: 0,
-    non2xx: [...judge, ...gateway, ...bare, ...audited].reduce((sum, r) => sum + r.non2xx, 0),
-    errors: [...judge, ...gateway, ...bare, ...audited].reduce((sum, r) => sum + r.errors, 0),
+    non2xx: all.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: all.reduce((sum, r) => sum + r.errors, 0),
   };
   summary.overheadP50 = summary.judge.p50 - summary.gateway.p50;
   summary.overheadP99 = summary.judge.p99 - summary.gateway.p99;

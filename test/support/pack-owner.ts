@@ -12,8 +12,9 @@ export function newPackOwner(): PackOwner {
 }
 
 /**
- * Inserts the owner's user, pack and draft version directly (no API), through `query`: a
- * transaction's or a data source's. The version's document is `document`, as JSON text.
+ * Inserts the owner's user, pack and draft version directly (no API), through `query`, which must be
+ * a transaction's: the pack's key to its draft version is checked at commit. The version's
+ * document is `document`, as JSON text.
  */
 export async function insertPackOwner(
   query: (sql: string, params: unknown[]) => Promise<unknown>,
