@@ -121,6 +121,11 @@ async function setUpWorld(): Promise<World> {
     await ok(keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id }), 'simulation'),
     await ok(keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id }), 'simulation'),
   ];
+  // Samples nothing (rate 0): the fuzz's own judgments stay the only model calls.
+  const shadowRun = await ok(
+    keyed.post(`/api/packs/${pack.id}/shadow-runs`, { sampleRate: 0 }),
+    'shadow run',
+  );
   const spareKeys = [];
   for (let i = 0; i < 3; i++) spareKeys.push(await ok(session.post('/app/keys', { name: 'spare' }), 'key'));
   const endpoint = await ok(keyed.post('/api/webhook-endpoints', { url: receiver.url }), 'endpoint');
@@ -148,6 +153,7 @@ async function setUpWorld(): Promise<World> {
         spareDatasets.map((d) => d.id),
       ),
       simulation: ids(simulations.map((s) => s.id)),
+      shadowRun: ids([shadowRun.id]),
       ticket: ids(
         page.items.map((t: { id: string }) => t.id),
         sparePage.items.map((t: { id: string }) => t.id),

@@ -21,6 +21,8 @@ const TOOLS = [
   'start_simulation',
   'get_simulation',
   'list_simulations',
+  'start_shadow_run',
+  'get_shadow_run',
   'get_calibration',
   'get_quality',
 ];

@@ -50,6 +50,7 @@ function kindOf(path: string, param: string): Kind | undefined {
     ['/app/oauth-clients/', 'oauthClient'],
     ['/api/evaluations/', 'evaluation'],
     ['/api/simulations/', 'simulation'],
+    ['/api/shadow-runs/', 'shadowRun'],
     ['/api/webhook-endpoints/', 'endpoint'],
     ['/api/webhook-deliveries/', 'delivery'],
   ];
@@ -71,6 +72,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/evaluations/{id}/labels': LABEL,
   'POST /api/datasets/{datasetId}/tickets': { tickets: [TICKET] },
   'PUT /api/packs/{packId}/audit': { rate: 1, strategy: 'uniform' },
+  'POST /api/packs/{packId}/shadow-runs': { sampleRate: 0.5 },
 };
 
 /** Each kind's record, one of A's and one of B's (versions: two each, for compare's from and to). */
@@ -103,6 +105,10 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
   await ok(keyed.put(`/api/packs/${pack.id}/audit`, { rate: 1, strategy: 'uniform' }), 'audit');
   const judged = await ok(keyed.post('/api/judge', { packId: pack.id, ticket: TICKET }), 'judge');
   const label = await ok(keyed.post(`/api/evaluations/${judged.evaluationId}/labels`, LABEL), 'label');
+  const shadowRun = await ok(
+    keyed.post(`/api/packs/${pack.id}/shadow-runs`, { sampleRate: 0 }),
+    'shadow run',
+  );
   const dataset = await ok(keyed.post('/api/datasets', { name: 'isolation' }), 'dataset');
   const tickets = [TICKET, { ...TICKET, externalId: 'ZD-1002' }];
   await ok(keyed.post(`/api/datasets/${dataset.id}/tickets`, { tickets }), 'upload');
@@ -121,6 +127,7 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
       dataset: [dataset.id],
       ticket: page.items.map((item: { id: string }) => item.id),
       simulation: [],
+      shadowRun: [shadowRun.id],
       key: [target.id],
       endpoint: [endpoint.id],
       delivery: [],
@@ -166,6 +173,8 @@ async function snapshot(a: Tenant): Promise<Record<string, unknown>> {
     `/api/datasets/${a.ids.dataset[0]}/tickets`,
     '/api/simulations',
     ...a.ids.simulation.map((id) => `/api/simulations/${id}`),
+    `/api/packs/${pack}/shadow-runs`,
+    ...a.ids.shadowRun.map((id) => `/api/shadow-runs/${id}`),
     '/app/keys',
     '/api/webhook-endpoints',
     '/api/webhook-deliveries',
@@ -244,8 +253,7 @@ const PREFERRED_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Reads first and deletions last: a leak that deletes must not hide a leak that reads. */
 const byRisk = (x: Operation, y: Operation) =>
   PREFERRED_ORDER.indexOf(x.method) - PREFERRED_ORDER.indexOf(y.method) ||
-  Number(x.path.endsWith('/rotate') || x.path.endsWith('/cancel')) -
-    Number(y.path.endsWith('/rotate') || y.path.endsWith('/cancel'));
+  Number(/\/(rotate|cancel|stop)$/.test(x.path)) - Number(/\/(rotate|cancel|stop)$/.test(y.path));
 
 // The matrix's rows are tests, so the document is read from the running API before they are declared.
 const api = await startApi({ REDIS_PREFIX: PREFIX, API_RATE_LIMIT_PER_DAY: '1000000' });

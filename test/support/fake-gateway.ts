@@ -39,6 +39,8 @@ export class FakeGateway {
   readonly requests: ChatRequest[] = [];
   private behaviour: Behaviour = { kind: 'answer' };
   private readonly queue: Behaviour[] = [];
+  /** Picks a behaviour by the request (for example by the pack version its schema comes from). */
+  private router: ((request: ChatRequest) => Behaviour | undefined) | undefined;
   private server!: Server;
   url = '';
 
@@ -60,6 +62,16 @@ export class FakeGateway {
     this.queue.length = 0;
   }
 
+  /** A behaviour chosen per request, before the queue and the standing one; undefined falls through. */
+  route(router: (request: ChatRequest) => Behaviour | undefined): void {
+    this.router = router;
+  }
+
+  /** The question ids of a request's schema: which pack version asked. */
+  static questionIds(request: ChatRequest): string[] {
+    return Object.keys(request.response_format.json_schema.schema.properties);
+  }
+
   /** Behaviours for the next requests, in order, before falling back to the standing one. */
   next(...behaviours: Behaviour[]): void {
     this.queue.push(...behaviours);
@@ -67,6 +79,7 @@ export class FakeGateway {
 
   reset(): void {
     this.set({ kind: 'answer' });
+    this.router = undefined;
     this.requests.length = 0;
   }
 
@@ -92,7 +105,7 @@ export class FakeGateway {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString()) as ChatRequest;
     this.requests.push(body);
-    const given = this.queue.shift() ?? this.behaviour;
+    const given = this.router?.(body) ?? this.queue.shift() ?? this.behaviour;
     const behaviour: Behaviour =
       given.kind === 'flaky'
         ? this.flaky(given)

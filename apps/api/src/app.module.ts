@@ -19,6 +19,7 @@ import { OAuthApiModule } from './oauth/oauth-api.module.js';
 import { PacksApiModule } from './packs/packs-api.module.js';
 import { PagesApiModule } from './pages/pages-api.module.js';
 import { ReviewsApiModule } from './reviews/reviews-api.module.js';
+import { ShadowApiModule } from './shadow/shadow-api.module.js';
 import { SimulationsApiModule } from './simulations/simulations-api.module.js';
 import { WebhooksApiModule } from './webhooks/webhooks-api.module.js';
 
@@ -48,6 +49,7 @@ export class AppModule {
         ReviewsApiModule,
         DatasetsApiModule,
         SimulationsApiModule,
+        ShadowApiModule,
         WebhooksApiModule,
         OAuthApiModule,
         PagesApiModule,

@@ -23,6 +23,7 @@ export const OPENAPI_TAGS: Array<[name: string, description: string]> = [
   ['reviews', 'The review queue, labels, stats and calibration'],
   ['datasets', 'Datasets of redacted tickets'],
   ['simulations', 'Runs of a dataset against a pack version'],
+  ['shadow runs', "A candidate pack version judging a sample of a pack's live traffic beside the live one"],
   ['webhooks', 'The completion endpoint, inbound tickets and deliveries'],
   ['keys', 'API keys (signed-in session only)'],
   ['playground', 'Judging from the web app (signed-in session only)'],

@@ -4,6 +4,7 @@ import type { AppConfig } from '@app/config';
 import { ALL_QUEUES, declaredJobs } from '@app/jobs';
 import type { Metrics } from '@app/metrics';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+import { ShadowProcessor } from './shadow/shadow.processor.js';
 import { SimulationProcessor } from './simulations/simulation.processor.js';
 import { WebhookProcessor } from './webhooks/webhook.processor.js';
 
@@ -17,6 +18,7 @@ describe('the worker’s job tables', () => {
       maintenance: new MaintenanceProcessor({} as Queue, none, none, none, config, none),
       simulations: new SimulationProcessor(none, {} as Metrics),
       webhooks: new WebhookProcessor(none, none, {} as Metrics),
+      shadow: new ShadowProcessor(none, {} as Metrics, {} as Queue, config),
     };
     for (const queue of ALL_QUEUES) {
       const names = (tables[queue] as unknown as { jobs: { names: string[] } }).jobs.names;
@@ -31,6 +33,8 @@ describe('the worker’s job tables', () => {
       'maintenance/calibration-refit',
       'maintenance/cleanup',
       'maintenance/sweep',
+      'shadow/judge',
+      'shadow/sample',
       'simulations/start',
       'simulations/ticket',
       'webhooks/deliver',

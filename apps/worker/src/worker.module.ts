@@ -6,11 +6,13 @@ import { JudgingModule } from '@app/judging';
 import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
 import { ReviewsModule } from '@app/reviews';
+import { ShadowModule } from '@app/shadow';
 import { SimulationsModule } from '@app/simulations';
 import { WebhooksModule } from '@app/webhooks';
 import { configuredProcessor } from './configured-worker-host.js';
 import { Cleanup } from './maintenance/cleanup.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
+import { ShadowProcessor } from './shadow/shadow.processor.js';
 import { SimulationProcessor } from './simulations/simulation.processor.js';
 import { WebhookProcessor } from './webhooks/webhook.processor.js';
 
@@ -29,6 +31,7 @@ export class WorkerModule {
         JudgingModule,
         ReviewsModule,
         SimulationsModule,
+        ShadowModule,
         WebhooksModule,
       ],
       providers: [
@@ -37,6 +40,9 @@ export class WorkerModule {
         // Their Workers take WORKER_CONCURRENCY, WORKER_LOCK_MS and WORKER_NAME when they are built.
         configuredProcessor(SimulationProcessor, QUEUES.simulations, config),
         configuredProcessor(WebhookProcessor, QUEUES.webhooks, config),
+        configuredProcessor(ShadowProcessor, QUEUES.shadow, config, {
+          concurrency: config.shadow.concurrency,
+        }),
       ],
     };
   }

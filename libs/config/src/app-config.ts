@@ -30,6 +30,7 @@ export interface AppConfig {
   workerName: string;
   workerLockMs: number;
   workerSweepMs: number;
+  shadow: { concurrency: number; sampleMs: number };
   calibrationRefitCheckMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; claimMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
@@ -125,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerName: parsed.WORKER_NAME,
     workerLockMs: parsed.WORKER_LOCK_MS,
     workerSweepMs: parsed.WORKER_SWEEP_MS,
+    shadow: { concurrency: parsed.SHADOW_CONCURRENCY, sampleMs: parsed.SHADOW_SAMPLE_MS },
     calibrationRefitCheckMs: parsed.CALIBRATION_REFIT_CHECK_MS,
     webhooks: {
       maxAttempts: parsed.WEBHOOK_MAX_ATTEMPTS,

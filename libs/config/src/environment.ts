@@ -150,6 +150,19 @@ export class Environment {
   @Min(100)
   WORKER_SWEEP_MS = 15_000;
 
+  /** Shadow judgments one worker process runs at once, apart from WORKER_CONCURRENCY (docs/shadow-runs.md). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  SHADOW_CONCURRENCY = 2;
+
+  /** How often the worker draws active shadow runs' samples from the live evaluations since the last draw. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  SHADOW_SAMPLE_MS = 5_000;
+
   /**
    * How often the worker looks for packs whose calibration maps are due a refit (20 labels since the
    * last fit, or a day-old fit and any label since; docs/quality.md).

@@ -105,3 +105,4 @@ export {
   type CalibrationLabel,
   type FittedCalibrationMap,
 } from './calibration-fit.js';
+export * from './shadow.js';

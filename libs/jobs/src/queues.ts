@@ -4,6 +4,7 @@
  */
 export const QUEUES = {
   maintenance: 'maintenance',
+  shadow: 'shadow',
   simulations: 'simulations',
   webhooks: 'webhooks',
 } as const;

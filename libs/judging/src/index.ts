@@ -5,6 +5,7 @@ export {
   isModelUnavailable,
   isRetryable,
   type JudgeVersionInput,
+  type ShadowJudgmentInput,
 } from './judge.service.js';
 export { PlaygroundJudge } from './playground-judge.js';
 export { AuditSampler, type AuditCandidate } from './audit-sampler.js';

@@ -12,6 +12,7 @@ import {
   type AuditSettings,
   type Calibrate,
   type EvaluationSource,
+  type FailureKind,
   type JudgmentResult,
   type PackDocument,
   type Ticket,
@@ -44,6 +45,16 @@ export interface JudgeVersionInput {
    * source's are looked up (cached) and other sources are not drawn.
    */
   audit?: AuditSettings;
+}
+
+export interface ShadowJudgmentInput {
+  userId: string;
+  packId: string;
+  /** The shadow run's version. */
+  packVersionId: string;
+  document: PackDocument;
+  /** The live evaluation's ticket as stored: redacted already. */
+  ticket: Ticket;
 }
 
 function ticketText(ticket: Ticket): string {
@@ -124,23 +135,9 @@ export class JudgeService {
     const outcome = await this.callModel(input.document, ticket);
     const audit = await this.auditSettings(input);
     const calibrate = outcome.ok ? await this.calibrate(input, audit) : undefined;
-    const decision = decide(
-      input.document,
-      outcome.ok ? outcome.answers : {},
-      outcome.ok ? undefined : outcome.kind,
-      calibrate,
-    );
-    this.countJudgment(input.source, decision.status, outcome);
-    const usage = outcome.ok ? outcome.usage : undefined;
-    const result: JudgmentResult = {
-      status: decision.status,
-      answers: outcome.ok ? outcome.answers : {},
-      reviewReasons: decision.reviewReasons,
-      modelId: outcome.modelId,
-      latencyMs: outcome.latencyMs,
-      ...(decision.derived ? { derived: decision.derived } : {}),
-      ...(usage ? { usage } : {}),
-    };
+    const result = judgmentResult(input.document, outcome, calibrate);
+    this.countJudgment(input.source, result.status, outcome);
+    const usage = result.usage;
     const candidate = {
       ...input,
       selectedProbabilities: selectedProbabilities(result.answers),
@@ -171,6 +168,22 @@ export class JudgeService {
   }
 
   /**
+   * Judges a ticket, already redacted as stored, with another version for a shadow run
+   * (docs/shadow-runs.md): the checks, the model call and the decision as `evaluate` makes them,
+   * calibrated where the version's questions opt in, but with no audit draw and nothing stored.
+   * Counted in judgments_total with source `shadow`.
+   */
+  async judgeShadow(
+    input: ShadowJudgmentInput,
+  ): Promise<{ result: JudgmentResult; failure: FailureKind | null }> {
+    const outcome = await this.callModel(input.document, input.ticket);
+    const calibrate = outcome.ok ? await this.calibrate(input, null) : undefined;
+    const result = judgmentResult(input.document, outcome, calibrate);
+    this.countJudgment('shadow', result.status, outcome);
+    return { result, failure: outcome.ok ? null : outcome.kind };
+  }
+
+  /**
    * The audit settings a judgment is drawn with: the caller's, else (live sources only, as inbound
    * events judged by the worker) the pack's from the live-version cache; null for the playground and
    * simulations, and for a pack deleted meanwhile.
@@ -189,7 +202,7 @@ export class JudgeService {
    * CalibrationMapCache, so a version's maps are read once per cache lifetime, not per judgment.
    */
   private async calibrate(
-    input: JudgeVersionInput,
+    input: Pick<JudgeVersionInput, 'userId' | 'packId' | 'packVersionId' | 'document'>,
     audit: AuditSettings | null,
   ): Promise<Calibrate | undefined> {
     const drawsByUncertainty = audit !== null && audit.rate > 0 && audit.strategy === 'uncertainty';
@@ -218,7 +231,7 @@ export class JudgeService {
   }
 
   /** judgments_total for every judgment; model_call_duration_seconds when the gateway was called. */
-  private countJudgment(source: EvaluationSource, status: string, outcome: GatewayOutcome): void {
+  private countJudgment(source: EvaluationSource | 'shadow', status: string, outcome: GatewayOutcome): void {
     const failure = outcome.ok ? 'none' : outcome.kind;
     this.metrics.judgments.inc({ source, status, failure });
     if (failure !== 'invalid_pack' && failure !== 'invalid_ticket')
@@ -243,6 +256,30 @@ export class JudgeService {
       return failure('invalid_ticket', `the ticket is longer than ${MAX_TICKET_CHARS} characters`);
     return this.gateway.judge({ document: check.document, ticket });
   }
+}
+
+/** The stored result of a model outcome: the decision's status and reasons beside the answers. */
+function judgmentResult(
+  document: PackDocument,
+  outcome: GatewayOutcome,
+  calibrate: Calibrate | undefined,
+): JudgmentResult {
+  const decision = decide(
+    document,
+    outcome.ok ? outcome.answers : {},
+    outcome.ok ? undefined : outcome.kind,
+    calibrate,
+  );
+  const usage = outcome.ok ? outcome.usage : undefined;
+  return {
+    status: decision.status,
+    answers: outcome.ok ? outcome.answers : {},
+    reviewReasons: decision.reviewReasons,
+    modelId: outcome.modelId,
+    latencyMs: outcome.latencyMs,
+    ...(decision.derived ? { derived: decision.derived } : {}),
+    ...(usage ? { usage } : {}),
+  };
 }
 
 /**

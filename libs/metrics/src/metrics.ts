@@ -29,7 +29,7 @@ export class Metrics {
 
   readonly judgments = new Counter({
     name: 'judgments_total',
-    help: 'Judgments by source, status and failure kind (none when the model answered)',
+    help: "Judgments by source (shadow: a shadow run's), status and failure kind (none when the model answered)",
     labelNames: ['source', 'status', 'failure'] as const,
     registers: [this.registry],
   });

@@ -73,7 +73,7 @@ SELECT v.id, v.created_at AS "createdAt", v.published_at AS "publishedAt",
         WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
           AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS number
   FROM pack_versions v
- WHERE v.user_id = $1 AND v.pack_id = $2
+ WHERE v.user_id = $1 AND v.pack_id = $2 AND (v.frozen_at IS NULL OR v.published_at IS NOT NULL)
  ORDER BY v.created_at DESC, v.id DESC;
 
 -- packs.lock

@@ -38,6 +38,8 @@ import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evalua
 import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
 import { QualityCounters1795750800000 } from './migrations/1795750800000-quality-counters.js';
 import { AuditUncertainty1795750900000 } from './migrations/1795750900000-audit-uncertainty.js';
+import { ShadowRuns1795751000000 } from './migrations/1795751000000-shadow-runs.js';
+import { ShadowJudgmentEntity, ShadowRunEntity } from './entities/shadow-run.entity.js';
 import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import {
@@ -72,6 +74,8 @@ export const ENTITIES = [
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
   CalibrationMapEntity,
+  ShadowRunEntity,
+  ShadowJudgmentEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -96,6 +100,7 @@ export const MIGRATIONS = [
   CalibrationMaps1795750600000,
   QualityCounters1795750800000,
   AuditUncertainty1795750900000,
+  ShadowRuns1795751000000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

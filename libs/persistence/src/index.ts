@@ -114,3 +114,16 @@ export {
   type RefitCandidateRow,
   type VersionQuestion,
 } from './repositories/calibration-map.repository.js';
+export { ShadowJudgmentEntity, ShadowRunEntity } from './entities/shadow-run.entity.js';
+export {
+  FLIP_EXAMPLES,
+  ShadowRepository,
+  type ActiveShadowRun,
+  type NewShadowRun,
+  type PendingShadowJudgment,
+  type RecordedShadowJudgment,
+  type ShadowJobState,
+  type ShadowLabelRow,
+  type ShadowReportRows,
+  type ShadowRunRow,
+} from './repositories/shadow.repository.js';

@@ -23,6 +23,7 @@ import { EvaluationRepository } from './repositories/evaluation.repository.js';
 import { LabelRepository } from './repositories/label.repository.js';
 import { PackRepository } from './repositories/pack.repository.js';
 import { SessionRepository } from './repositories/session.repository.js';
+import { ShadowRepository } from './repositories/shadow.repository.js';
 import { SimulationRepository } from './repositories/simulation.repository.js';
 import { QualityRepository } from './repositories/quality.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
@@ -44,6 +45,7 @@ const REPOSITORIES = [
   WebhookRepository,
   OAuthRepository,
   CalibrationMapRepository,
+  ShadowRepository,
 ];
 
 /**

@@ -9,6 +9,7 @@ export type Kind =
   | 'dataset'
   | 'ticket'
   | 'simulation'
+  | 'shadowRun'
   | 'key'
   | 'endpoint'
   | 'delivery';
@@ -41,6 +42,7 @@ export function kindOfPathParam(path: string, param: string): Kind | undefined {
     ['/app/keys/', 'key'],
     ['/api/evaluations/', 'evaluation'],
     ['/api/simulations/', 'simulation'],
+    ['/api/shadow-runs/', 'shadowRun'],
     ['/api/webhook-endpoints/', 'endpoint'],
     ['/api/webhook-deliveries/', 'delivery'],
   ];
@@ -52,6 +54,7 @@ export const ID_FIELDS: Record<string, Kind> = {
   packId: 'pack',
   datasetId: 'dataset',
   simulationId: 'simulation',
+  shadowRunId: 'shadowRun',
   packVersionId: 'version',
   versionId: 'version',
   from: 'version',

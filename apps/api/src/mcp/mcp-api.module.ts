@@ -4,6 +4,7 @@ import { DatasetsModule } from '@app/datasets';
 import { JudgingModule } from '@app/judging';
 import { PacksModule } from '@app/packs';
 import { ReviewsModule } from '@app/reviews';
+import { ShadowModule } from '@app/shadow';
 import { SimulationsModule } from '@app/simulations';
 import { McpController } from './mcp.controller.js';
 import { McpPackResources } from './mcp-resources.js';
@@ -13,7 +14,15 @@ import { McpTools } from './mcp-tools.js';
 
 /** The MCP interface at /mcp: the same services as the REST routes, as tools, each call counted (AuthModule's DailyRateLimiter). */
 @Module({
-  imports: [AuthModule, PacksModule, JudgingModule, ReviewsModule, DatasetsModule, SimulationsModule],
+  imports: [
+    AuthModule,
+    PacksModule,
+    JudgingModule,
+    ReviewsModule,
+    DatasetsModule,
+    SimulationsModule,
+    ShadowModule,
+  ],
   controllers: [McpController],
   providers: [McpTools, McpSchemas, McpServerFactory, McpPackResources],
   exports: [McpTools, McpSchemas],

@@ -8,6 +8,7 @@ import { StatsQueryDto } from '../reviews/stats.dto.js';
 import { QualityQueryDto } from '../reviews/quality.dto.js';
 import { judgeBodySchema } from '../judging/judge-body.schema.js';
 import { TicketDto } from '../judging/ticket.dto.js';
+import { StartShadowRunDto } from '../shadow/shadow.dto.js';
 import { StartSimulationDto } from '../simulations/simulations.dto.js';
 import { SchemaDto } from '../errors/schema-body.js';
 
@@ -78,6 +79,16 @@ export class DeleteLabelArgs {
 
 export class StartSimulationArgs extends StartSimulationDto {}
 
+export class StartShadowRunArgs extends StartShadowRunDto {
+  @Id('The pack whose live traffic is judged again.')
+  packId: string;
+}
+
+export class ShadowRunIdArgs {
+  @Id('The shadow run.')
+  shadowRunId: string;
+}
+
 export class SimulationIdArgs {
   @Id('The simulation.')
   simulationId: string;
@@ -124,6 +135,8 @@ export const MCP_SCHEMA_MODELS = [
   DeleteLabelArgs,
   StartSimulationArgs,
   SimulationIdArgs,
+  StartShadowRunArgs,
+  ShadowRunIdArgs,
   GetCalibrationArgs,
   GetQualityArgs,
   LabelDeletedDto,

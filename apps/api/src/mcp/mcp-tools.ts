@@ -5,6 +5,7 @@ import type { Permission } from '@app/domain';
 import { EvaluationService, JudgeService, toJudgeResponse } from '@app/judging';
 import { PackService } from '@app/packs';
 import { CalibrationService, LabelService, QualityService, ReviewService, StatsService } from '@app/reviews';
+import { ShadowService } from '@app/shadow';
 import { SimulationService } from '@app/simulations';
 import { DatasetListDto } from '../datasets/datasets.dto.js';
 import { EvaluationDto, JudgeResponseDto, LabelDto } from '../judging/judgment.dto.js';
@@ -12,6 +13,7 @@ import { PackComparisonDto, PackDto } from '../packs/packs.dto.js';
 import { CalibrationDto, ReviewPageDto } from '../reviews/reviews.dto.js';
 import { StatsDto } from '../reviews/stats.dto.js';
 import { QualityDto } from '../reviews/quality.dto.js';
+import { ShadowRunDetailDto, ShadowRunDto } from '../shadow/shadow.dto.js';
 import { SimulationDto, SimulationIdDto, SimulationListDto } from '../simulations/simulations.dto.js';
 import {
   ComparePackVersionsArgs,
@@ -27,7 +29,9 @@ import {
   NoArgs,
   PackIdArgs,
   PackListDto,
+  ShadowRunIdArgs,
   SimulationIdArgs,
+  StartShadowRunArgs,
   StartSimulationArgs,
 } from './mcp-tool-args.dto.js';
 
@@ -69,6 +73,7 @@ export class McpTools {
     quality: QualityService,
     datasets: DatasetService,
     simulations: SimulationService,
+    shadows: ShadowService,
   ) {
     this.all = [
       tool({
@@ -219,6 +224,28 @@ export class McpTools {
         output: SimulationListDto,
         readOnly: true,
         run: async (p) => ({ items: await simulations.list(p.userId) }),
+      }),
+      tool<StartShadowRunArgs>({
+        name: 'start_shadow_run',
+        title: 'Start a shadow run',
+        description:
+          "Judges a sample of a pack's live traffic again with another version (versionId; without it, the draft frozen now), in the background: each live evaluation is drawn with probability sampleRate (default 0.1), up to maxJudgments if given. Nothing live changes. One active run per pack. Poll get_shadow_run for the report.",
+        permission: 'packs:write',
+        args: StartShadowRunArgs,
+        output: ShadowRunDto,
+        readOnly: false,
+        run: (p, { packId, ...a }) => shadows.start(p.userId, packId, a),
+      }),
+      tool<ShadowRunIdArgs>({
+        name: 'get_shadow_run',
+        title: 'Read a shadow run',
+        description:
+          "Reads a shadow run and its report: judged, statusChanges (live -> shadow), per question the answer-flip matrix with example evaluation ids, the review share on both sides, each version's agreement with reviewer labels with intervals, tokens and latency.",
+        permission: 'packs:read',
+        args: ShadowRunIdArgs,
+        output: ShadowRunDetailDto,
+        readOnly: true,
+        run: (p, a) => shadows.get(p.userId, a.shadowRunId),
       }),
       tool<GetCalibrationArgs>({
         name: 'get_calibration',

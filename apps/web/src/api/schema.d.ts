@@ -868,6 +868,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/shadow-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pack's shadow runs, newest first */
+        get: operations["ShadowController_list"];
+        put?: never;
+        /**
+         * Judge a sample of the pack's live traffic again with another version
+         * @description While the run is active, each live evaluation of the pack (source `api`, `webhook` or `mcp`) is drawn with probability `sampleRate` and judged again by the run's version on the worker, off the request's path, at low priority on its own queue, from its redacted ticket as stored. Nothing live changes: shadow judgments never appear in /api/evaluations, stats or the review queue. GET /api/shadow-runs/{id} gives the report. One active run per pack. See docs/shadow-runs.md.
+         */
+        post: operations["ShadowController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shadow-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One shadow run with its report
+         * @description The report is computed from the judgments recorded so far: status changes, per question the answer-flip matrix with the evaluations behind each cell, the review share on both sides, agreement with reviewer labels with intervals, tokens and latency.
+         */
+        get: operations["ShadowController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shadow-runs/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a shadow run; its report is kept
+         * @description Evaluations drawn but not yet judged are dropped. Stopping a stopped run answers it as it is.
+         */
+        post: operations["ShadowController_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -2270,6 +2331,163 @@ export interface components {
             /** @description Every disagreement, also those past the 500 listed. */
             total: number;
         };
+        StartShadowRunDto: {
+            /**
+             * Format: uuid
+             * @description A version of the pack to judge with (any version; see GET /api/packs/{packId}/versions). Without it (or with the draft's id), the draft is frozen now into a new version that is never published and not listed among the pack's versions, so later edits do not change the run.
+             */
+            versionId?: string;
+            /**
+             * @description The probability with which each live evaluation of the pack (source `api`, `webhook` or `mcp`) is judged again by the run's version. The draw is seeded by the run and the evaluation's ids: SHA-256 of `runId:evaluationId`, its first 48 bits as a number in [0, 1), below `sampleRate`.
+             * @default 0.1
+             */
+            sampleRate: number;
+            /** @description A cap on what the run may cost: it draws at most this many evaluations and stops by itself (`stopReason` `max_judgments`) once they are judged. Without it, the run goes on until stopped. */
+            maxJudgments?: number;
+        };
+        ShadowRunDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            packId: string;
+            /**
+             * Format: uuid
+             * @description The version the run judges with (for a frozen draft, its own).
+             */
+            versionId: string;
+            sampleRate: number;
+            /** @description The cap; null without one. */
+            maxJudgments: number | null;
+            /**
+             * @description `active` while it samples and judges; `stopped` for good, its report kept.
+             * @enum {string}
+             */
+            status: "active" | "stopped";
+            /**
+             * @description `requested` (POST /api/shadow-runs/{id}/stop), `max_judgments` (its cap reached) or `pack_deleted`; null while active.
+             * @enum {string|null}
+             */
+            stopReason: "requested" | "max_judgments" | "pack_deleted" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            stoppedAt: string | null;
+            /** @description Whether the run's version holds the pack's draft as it is now: the web app's publish dialog shows the newest such run's report first. */
+            matchesDraft: boolean;
+        };
+        ShadowRunListDto: {
+            /** @description Newest first (at most 200). */
+            items: components["schemas"]["ShadowRunDto"][];
+        };
+        ShadowStatusChangeDto: {
+            /**
+             * @description The live status.
+             * @enum {string}
+             */
+            from: "accept" | "review" | "reject";
+            /**
+             * @description The shadow status.
+             * @enum {string}
+             */
+            to: "accept" | "review" | "reject";
+            count: number;
+        };
+        FlipCellDto: {
+            /** @description The live answer: the choice, `true`/`false` for a boolean (probability ≥ 0.5), the score as text, or `(none)` where the live judgment gave none. */
+            from: string;
+            /** @description The shadow answer, written the same way. */
+            to: string;
+            count: number;
+            /** @description The first live evaluations (at most 20, in the order they were judged again) behind this cell: GET /api/evaluations/{id} for each. */
+            evaluationIds: string[];
+        };
+        QuestionFlipsDto: {
+            questionId: string;
+            /** @description Judged evaluations compared on this question. */
+            compared: number;
+            /** @description Of those, the ones whose answer differs between the versions. */
+            changed: number;
+            /** @description The answer-flip matrix: live answer -> shadow answer, every cell that occurred. */
+            flips: components["schemas"]["FlipCellDto"][];
+        };
+        ReviewShareDto: {
+            /** @description Share of judged evaluations the live version sent to review. */
+            live: number | null;
+            /** @description Share the shadow version sent to review. */
+            shadow: number | null;
+        };
+        ShadowAgreementDto: {
+            questionId: string;
+            /** @description Reviewer labels on this question among the judged evaluations. */
+            labels: number;
+            /** @description The live version's agreement with the reviewers. */
+            live: components["schemas"]["ShareEstimateDto"];
+            /** @description The shadow version's, on the same labels. */
+            shadow: components["schemas"]["ShareEstimateDto"];
+        };
+        SideUsageDto: {
+            inputTokens: number;
+            outputTokens: number;
+            meanLatencyMs: number | null;
+            p95LatencyMs: number | null;
+        };
+        ShadowUsageDto: {
+            /** @description The live evaluations that were judged again. */
+            live: components["schemas"]["SideUsageDto"];
+            /** @description Their shadow judgments. */
+            shadow: components["schemas"]["SideUsageDto"];
+        };
+        ShadowReportDto: {
+            /** @description Live evaluations drawn and kept (those still unjudged when a run is stopped are dropped). */
+            sampled: number;
+            /** @description Shadow judgments recorded, failed ones included. */
+            judged: number;
+            /** @description Of those, the ones whose shadow model call failed (after its retries): recorded as review, the live evaluation untouched. */
+            failed: number;
+            /** @description Drawn and not judged yet. */
+            pending: number;
+            /** @description live status -> shadow status counts. */
+            statusChanges: components["schemas"]["ShadowStatusChangeDto"][];
+            /** @description Per question, the answer-flip matrix. */
+            questions: components["schemas"]["QuestionFlipsDto"][];
+            reviewShare: components["schemas"]["ReviewShareDto"];
+            /** @description Per question with reviewer labels among the judged evaluations: each version's agreement with the reviewers on the same labels, with 95% intervals (Hájek estimate, Wilson's interval at Kish's effective size; an audit-drawn evaluation weighs 1/π). See docs/shadow-runs.md. */
+            agreement: components["schemas"]["ShadowAgreementDto"][];
+            /** @description Tokens and latency on both sides, over the judged evaluations. */
+            usage: components["schemas"]["ShadowUsageDto"];
+        };
+        ShadowRunDetailDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            packId: string;
+            /**
+             * Format: uuid
+             * @description The version the run judges with (for a frozen draft, its own).
+             */
+            versionId: string;
+            sampleRate: number;
+            /** @description The cap; null without one. */
+            maxJudgments: number | null;
+            /**
+             * @description `active` while it samples and judges; `stopped` for good, its report kept.
+             * @enum {string}
+             */
+            status: "active" | "stopped";
+            /**
+             * @description `requested` (POST /api/shadow-runs/{id}/stop), `max_judgments` (its cap reached) or `pack_deleted`; null while active.
+             * @enum {string|null}
+             */
+            stopReason: "requested" | "max_judgments" | "pack_deleted" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            stoppedAt: string | null;
+            /** @description Whether the run's version holds the pack's draft as it is now: the web app's publish dialog shows the newest such run's report first. */
+            matchesDraft: boolean;
+            /** @description Updated as judgments arrive; kept when the run stops. */
+            report: components["schemas"]["ShadowReportDto"];
+        };
         /** @description Sent to your endpoint after an inbound event is judged. Headers: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the raw body with your secret>`, `X-Service-Event-Id`, `X-Service-Delivery-Id`. Reject a `sentAt` older than 5 minutes. See docs/webhooks.md. */
         EvaluationCompletion: {
             /** @enum {string} */
@@ -2509,6 +2727,32 @@ export interface components {
              * @description The simulation.
              */
             simulationId: string;
+        };
+        StartShadowRunArgs: {
+            /**
+             * Format: uuid
+             * @description A version of the pack to judge with (any version; see GET /api/packs/{packId}/versions). Without it (or with the draft's id), the draft is frozen now into a new version that is never published and not listed among the pack's versions, so later edits do not change the run.
+             */
+            versionId?: string;
+            /**
+             * @description The probability with which each live evaluation of the pack (source `api`, `webhook` or `mcp`) is judged again by the run's version. The draw is seeded by the run and the evaluation's ids: SHA-256 of `runId:evaluationId`, its first 48 bits as a number in [0, 1), below `sampleRate`.
+             * @default 0.1
+             */
+            sampleRate: number;
+            /** @description A cap on what the run may cost: it draws at most this many evaluations and stops by itself (`stopReason` `max_judgments`) once they are judged. Without it, the run goes on until stopped. */
+            maxJudgments?: number;
+            /**
+             * Format: uuid
+             * @description The pack whose live traffic is judged again.
+             */
+            packId: string;
+        };
+        ShadowRunIdArgs: {
+            /**
+             * Format: uuid
+             * @description The shadow run.
+             */
+            shadowRunId: string;
         };
         GetCalibrationArgs: {
             /**
@@ -5660,6 +5904,256 @@ export interface operations {
                 };
             };
             /** @description `simulation not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ShadowController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShadowRunListDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ShadowController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartShadowRunDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShadowRunDto"];
+                };
+            };
+            /** @description An invalid body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` or `version not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `shadow run already active` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ShadowController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShadowRunDetailDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `shadow run not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ShadowController_stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShadowRunDetailDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `shadow run not found` */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -9,7 +9,7 @@ const MAX_PUBLISHED = 500;
 
 /**
  * Pack versions by id, also of a deleted pack: versions live as long as their evaluations. Published
- * versions never change and are never deleted, so the few a process judges with stay in memory
+ * versions (and drafts frozen for shadow runs) never change and are never deleted, so the few a process judges with stay in memory
  * with nothing to invalidate; a draft is always read afresh.
  */
 @Injectable()
@@ -25,7 +25,7 @@ export class PackVersionLookup {
     const version = await this.dataSource
       .getRepository(PackVersionEntity)
       .findOneBy({ id: versionId, userId });
-    if (version?.publishedAt) {
+    if (version?.publishedAt || version?.frozenAt) {
       if (this.published.size >= MAX_PUBLISHED) this.published.delete(this.published.keys().next().value!);
       this.published.set(versionId, version);
     }

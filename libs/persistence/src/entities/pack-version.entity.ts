@@ -21,4 +21,8 @@ export class PackVersionEntity {
 
   @Column('timestamptz', { name: 'published_at', nullable: true })
   publishedAt: Date | null;
+
+  /** Set on a draft frozen for a shadow run: never edited, never published, not in the version list. */
+  @Column('timestamptz', { name: 'frozen_at', nullable: true })
+  frozenAt: Date | null;
 }

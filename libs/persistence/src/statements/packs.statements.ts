@@ -209,14 +209,14 @@ export interface PackVersionRow {
   number: number | null;
 }
 
-/** A pack's versions, newest first, numbered in publication order. */
+/** A pack's versions, newest first, numbered in publication order; drafts frozen for shadow runs left out. */
 export const listPackVersions = defineStatement<OwnedPack, PackVersionRow>({
   name: 'packs.listVersions',
   sql: `
     SELECT v.id, v.created_at AS "createdAt", v.published_at AS "publishedAt",
            ${versionNumberSql('v')} AS number
       FROM pack_versions v
-     WHERE v.user_id = :userId AND v.pack_id = :packId
+     WHERE v.user_id = :userId AND v.pack_id = :packId AND (v.frozen_at IS NULL OR v.published_at IS NOT NULL)
      ORDER BY v.created_at DESC, v.id DESC`,
 });
 

@@ -11,6 +11,7 @@ import * as labels from './labels.statements.js';
 import * as oauth from './oauth.statements.js';
 import * as packs from './packs.statements.js';
 import * as quality from './quality.statements.js';
+import * as shadow from './shadow.statements.js';
 import * as simulations from './simulations.statements.js';
 import * as stats from './stats.statements.js';
 
@@ -31,6 +32,7 @@ const AREAS: Record<string, Record<string, unknown>> = {
   oauth,
   packs,
   quality,
+  shadow,
   simulations,
   stats,
 };

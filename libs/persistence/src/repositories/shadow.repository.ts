@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { isShadowSampled, isUuid, type ShadowStopReason } from '@app/domain';
+import { PreparedSql } from '../statements/prepared-sql.js';
+import {
+  activeShadowRuns,
+  findShadowRun,
+  freezeDraft,
+  insertShadowRun,
+  listShadowRuns,
+  lockShadowRunForSampling,
+  recordSample,
+  recordShadowJudgment,
+  shadowAnswerFlips,
+  shadowCandidates,
+  shadowJobState,
+  shadowLabels,
+  shadowStatusChanges,
+  shadowTotals,
+  stalePendingJudgments,
+  stopShadowRun,
+  type ActiveShadowRun,
+  type PendingShadowJudgment,
+  type ShadowJobState,
+  type ShadowLabelRow,
+  type ShadowRunRow,
+  type ShadowTotalsRow,
+} from '../statements/shadow.statements.js';
+
+export type { ActiveShadowRun, PendingShadowJudgment, ShadowJobState, ShadowLabelRow, ShadowRunRow };
+
+const UNIQUE_VIOLATION = '23505';
+/** Live evaluations one sampling step looks at per run; the next step goes on from there. */
+const CANDIDATES_PER_STEP = 2_000;
+/** Evaluations listed behind each cell of a flip matrix. */
+export const FLIP_EXAMPLES = 20;
+
+export interface NewShadowRun {
+  userId: string;
+  packId: string;
+  /** The version to judge with; null freezes `draftVersionId` into a new unpublished version. */
+  versionId: string | null;
+  draftVersionId: string;
+  sampleRate: number;
+  maxJudgments: number | null;
+}
+
+export type RecordedShadowJudgment = Parameters<typeof recordShadowJudgment.values>[0];
+
+export interface ShadowReportRows {
+  totals: ShadowTotalsRow;
+  statusChanges: Array<{ from: string; to: string; count: number }>;
+  flips: Array<{ questionId: string; from: string; to: string; count: number; evaluationIds: string[] }>;
+  labels: ShadowLabelRow[];
+}
+
+/**
+ * Shadow runs and their judgments. The sampler's draw is the domain's `isShadowSampled`, recomputed
+ * from the ids; its cursor and the drawn rows move in one transaction, so a step that fails draws
+ * nothing and the next one draws the same evaluations again.
+ */
+@Injectable()
+export class ShadowRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sql: PreparedSql,
+  ) {}
+
+  /** The new run, or null when the pack has an active run already (shadow_runs_one_active_key). */
+  async create(input: NewShadowRun): Promise<ShadowRunRow | null> {
+    const id = randomUUID();
+    try {
+      await this.dataSource.transaction(async (tx) => {
+        let versionId = input.versionId;
+        if (versionId === null) {
+          versionId = randomUUID();
+          await this.sql.query(
+            freezeDraft,
+            { newVersionId: versionId, draftVersionId: input.draftVersionId },
+            tx,
+          );
+        }
+        await this.sql.query(
+          insertShadowRun,
+          {
+            id,
+            userId: input.userId,
+            packId: input.packId,
+            versionId,
+            sampleRate: input.sampleRate,
+            maxJudgments: input.maxJudgments,
+          },
+          tx,
+        );
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+    return this.find(input.userId, id);
+  }
+
+  async find(userId: string, id: string): Promise<ShadowRunRow | null> {
+    if (!isUuid(id)) return null;
+    return this.sql.first(findShadowRun, { userId, id });
+  }
+
+  list(userId: string, packId: string): Promise<ShadowRunRow[]> {
+    return this.sql.rows(listShadowRuns, { userId, packId });
+  }
+
+  /** True when this call stopped it; false when it had stopped already. */
+  async stop(id: string, reason: ShadowStopReason): Promise<boolean> {
+    return (await this.sql.affected(stopShadowRun, { id, reason })) > 0;
+  }
+
+  activeRuns(): Promise<ActiveShadowRun[]> {
+    return this.sql.rows(activeShadowRuns, {});
+  }
+
+  /**
+   * One sampling step of one run: the settled live evaluations after its cursor, each drawn with
+   * the run's seeded draw, the drawn ones (up to its cap) stored as pending. Returns the drawn ids.
+   */
+  async sample(run: ActiveShadowRun): Promise<string[]> {
+    return this.dataSource.transaction(async (tx) => {
+      const state = await this.sql.first(lockShadowRunForSampling, { id: run.id }, tx);
+      if (!state) return [];
+      const candidates = await this.sql.rows(
+        shadowCandidates,
+        {
+          userId: run.userId,
+          packId: run.packId,
+          after: state.scannedUntil,
+          afterId: state.scannedUntilId,
+          limit: CANDIDATES_PER_STEP,
+        },
+        tx,
+      );
+      if (!candidates.length) return [];
+      const room = state.maxJudgments === null ? Infinity : Math.max(0, state.maxJudgments - state.sampled);
+      const drawn = candidates
+        .filter((candidate) => isShadowSampled(run.id, candidate.id, state.sampleRate))
+        .slice(0, room)
+        .map((candidate) => candidate.id);
+      const last = candidates[candidates.length - 1];
+      await this.sql.query(
+        recordSample,
+        { id: run.id, userId: run.userId, evaluationIds: drawn, until: last.createdAt, untilId: last.id },
+        tx,
+      );
+      return drawn;
+    });
+  }
+
+  stalePending(olderThanMs: number, limit: number): Promise<PendingShadowJudgment[]> {
+    return this.sql.rows(stalePendingJudgments, { olderThanMs, limit });
+  }
+
+  jobState(runId: string, evaluationId: string): Promise<ShadowJobState | null> {
+    return this.sql.first(shadowJobState, { runId, evaluationId });
+  }
+
+  /** The run's status after recording; null when nothing was stored (recorded before, or the run stopped). */
+  async record(judgment: RecordedShadowJudgment): Promise<ShadowRunRow['status'] | null> {
+    return (await this.sql.first(recordShadowJudgment, judgment))?.status ?? null;
+  }
+
+  async report(runId: string): Promise<ShadowReportRows> {
+    const [totals, statusChanges, flips, labels] = await Promise.all([
+      this.sql.first(shadowTotals, { runId }),
+      this.sql.rows(shadowStatusChanges, { runId }),
+      this.sql.rows(shadowAnswerFlips, { runId, examples: FLIP_EXAMPLES }),
+      this.sql.rows(shadowLabels, { runId }),
+    ]);
+    return { totals: totals!, statusChanges, flips, labels };
+  }
+}
