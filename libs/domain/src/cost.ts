@@ -23,3 +23,12 @@ export function modelCost(
   const output = usage?.outputTokens ?? 0;
   return (input * price.inputPerMTok + output * price.outputPerMTok) / TOKENS_PER_PRICE_UNIT;
 }
+
+/**
+ * The cost of several evaluations: the sum of the known costs, and how many were unknown. With any
+ * unknown, `costUsd` is only a lower bound: it leaves them out.
+ */
+export interface CostSum {
+  costUsd: number;
+  unknownCostEvaluations: number;
+}

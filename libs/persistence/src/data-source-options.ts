@@ -16,6 +16,7 @@ import {
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  EvaluationDailyPackStatsEntity,
   EvaluationDailyStatsEntity,
 } from './entities/evaluation-daily-stats.entity.js';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
@@ -38,6 +39,7 @@ import { EvaluationSearch1795750411000 } from './migrations/1795750411000-evalua
 import { AuditSampling1795750500000 } from './migrations/1795750500000-audit-sampling.js';
 import { QualityCounters1795750800000 } from './migrations/1795750800000-quality-counters.js';
 import { AuditUncertainty1795750900000 } from './migrations/1795750900000-audit-uncertainty.js';
+import { EvaluationCost1795751100000 } from './migrations/1795751100000-evaluation-cost.js';
 import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import {
@@ -71,6 +73,7 @@ export const ENTITIES = [
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  EvaluationDailyPackStatsEntity,
   CalibrationMapEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
@@ -96,6 +99,7 @@ export const MIGRATIONS = [
   CalibrationMaps1795750600000,
   QualityCounters1795750800000,
   AuditUncertainty1795750900000,
+  EvaluationCost1795751100000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {
