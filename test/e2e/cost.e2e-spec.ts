@@ -273,6 +273,25 @@ describe('cost', () => {
     });
   });
 
+  it('costs inbound events the same way, judged on the worker', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const accepted = await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET });
+    expect(accepted.status).toBe(202);
+    const row = await eventually(async () => {
+      const [stored] = await queryDatabase<{ costUsd: number | null; modelId: string }>(
+        `SELECT cost_usd AS "costUsd", model_id AS "modelId" FROM evaluations WHERE inbound_event_id = $1`,
+        [accepted.body.eventId],
+      );
+      return stored;
+    });
+    expect(row.modelId).toBe('fake-model-2026-01-01');
+    expect(row.costUsd).toBeCloseTo(PRICED_CALL_USD, 12);
+    const stats = (await keyed.get('/api/stats?source=webhook')).body;
+    expect(stats.cost.today.unknownCostEvaluations).toBe(0);
+    expect(stats.cost.today.costUsd).toBeCloseTo(PRICED_CALL_USD, 12);
+  });
+
   it("gives a simulation its evaluations' cost, and counts the unknown ones", async () => {
     const { keyed } = await newTenant(api.url);
     const pack = await createPublishedPack(keyed);
