@@ -91,6 +91,8 @@ describe('simulations on the worker', () => {
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
       reason: null,
+      // No MODEL_PRICES here: the fake gateway's model has no price, so every ticket's cost is unknown.
+      cost: { costUsd: 0, unknownCostEvaluations: 20 },
       ratePerSecond: expect.any(Number),
       estimatedFinishAt: null,
     });

@@ -103,3 +103,72 @@ describe('REDIS_PREFIX', () => {
     );
   });
 });
+
+describe('MODEL_PRICES', () => {
+  it('ships no prices: unset or empty, no model has one', () => {
+    expect(loadConfig({}).modelPrices).toEqual({});
+    expect(loadConfig({ MODEL_PRICES: '' }).modelPrices).toEqual({});
+    expect(loadConfig({ MODEL_PRICES: '{}' }).modelPrices).toEqual({});
+  });
+
+  it('reads each model id’s prices per million tokens', () => {
+    const config = loadConfig({
+      MODEL_PRICES: JSON.stringify({
+        'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
+        'free-model': { outputPerMTok: 0, inputPerMTok: 0 },
+      }),
+    });
+    expect(config.modelPrices).toEqual({
+      'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
+      'free-model': { inputPerMTok: 0, outputPerMTok: 0 },
+    });
+  });
+
+  it('keeps a model named __proto__ as a plain key', () => {
+    const prices = loadConfig({
+      MODEL_PRICES: '{"__proto__": {"inputPerMTok": 1, "outputPerMTok": 2}}',
+    }).modelPrices;
+    expect(Object.getPrototypeOf(prices)).toBe(Object.prototype);
+    expect(Object.hasOwn(prices, '__proto__')).toBe(true);
+  });
+
+  it.each([
+    ['not json', /^Invalid configuration: MODEL_PRICES must be JSON like \{"<modelId>"/],
+    ['[1, 2]', /^Invalid configuration: MODEL_PRICES must be a JSON object like/],
+    ['"gpt"', /^Invalid configuration: MODEL_PRICES must be a JSON object like/],
+    ['null', /^Invalid configuration: MODEL_PRICES must be a JSON object like/],
+    [
+      '{"": {"inputPerMTok": 1, "outputPerMTok": 1}}',
+      /^Invalid configuration: MODEL_PRICES has an empty model id$/,
+    ],
+    [
+      '{"m": 3}',
+      /^Invalid configuration: MODEL_PRICES has an invalid price for "m": it must be \{"inputPerMTok"/,
+    ],
+    ['{"m": {"inputPerMTok": 1}}', /has an invalid price for "m": it must be/],
+    [
+      '{"m": {"inputPerMTok": 1, "outputPerMTok": 1, "cachedPerMTok": 1}}',
+      /has an invalid price for "m": it must be/,
+    ],
+    ['{"m": {"inputPerMTok": 1, "outPerMTok": 1}}', /has an invalid price for "m": it must be/],
+    [
+      '{"m": {"inputPerMTok": -0.5, "outputPerMTok": 1}}',
+      /^Invalid configuration: MODEL_PRICES has an invalid price for "m": inputPerMTok must be a finite number of at least 0 \(USD per million tokens\)$/,
+    ],
+    [
+      '{"m": {"inputPerMTok": 1, "outputPerMTok": "2"}}',
+      /"m": outputPerMTok must be a finite number of at least 0/,
+    ],
+    [
+      '{"m": {"inputPerMTok": 1e999, "outputPerMTok": 1}}',
+      /"m": inputPerMTok must be a finite number of at least 0/,
+    ],
+    [
+      '{"m": {"inputPerMTok": 1, "outputPerMTok": null}}',
+      /"m": outputPerMTok must be a finite number of at least 0/,
+    ],
+  ])('refuses %s with one line naming the variable', (value, message) => {
+    expect(() => loadConfig({ MODEL_PRICES: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ MODEL_PRICES: value })).toThrow(message);
+  });
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { Environment, OPTIONAL_VARIABLES } from './environment.js';
+import { parseModelPrices, type ModelPriceTable } from './model-prices.js';
 
 export const DEVELOPMENT_SESSION_SECRET = 'development-session-secret-change-me-0123456789';
 
@@ -25,6 +26,8 @@ export interface AppConfig {
   webRoot: string;
   trustProxy: boolean;
   modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
+  /** USD per million tokens per model id (MODEL_PRICES); empty when unset: no price ships. */
+  modelPrices: ModelPriceTable;
   workerHealthPort?: number;
   workerConcurrency: number;
   workerName: string;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       model: parsed.MODEL_NAME,
       timeoutMs: parsed.MODEL_TIMEOUT_MS,
     },
+    modelPrices: modelPricesOf(parsed.MODEL_PRICES),
     workerHealthPort: parsed.WORKER_HEALTH_PORT,
     workerConcurrency: parsed.WORKER_CONCURRENCY,
     workerName: parsed.WORKER_NAME,
@@ -142,6 +146,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditSeed: parsed.AUDIT_SEED,
     warnings,
   };
+}
+
+/** MODEL_PRICES as validated above; unset: no model has a price. */
+function modelPricesOf(text: string | undefined): ModelPriceTable {
+  if (text === undefined) return {};
+  const parsed = parseModelPrices(text);
+  if (!parsed.ok) throw new ConfigError(`Invalid configuration: MODEL_PRICES ${parsed.reason}`);
+  return parsed.prices;
 }
 
 /** Loads the configuration or ends the process with one line on stderr. */

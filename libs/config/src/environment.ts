@@ -12,7 +12,9 @@ import {
   MaxLength,
   Min,
   MinLength,
+  Validate,
 } from 'class-validator';
+import { ModelPricesFormat } from './model-prices.js';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -124,6 +126,14 @@ export class Environment {
   @IsInt()
   @Min(1)
   MODEL_TIMEOUT_MS = 30000;
+
+  /**
+   * USD per million input and output tokens, per model id as the gateway reports it (JSON). The
+   * project ships no prices: a model without one has an unknown cost; local-lexical-1 costs 0.
+   */
+  @IsOptional()
+  @Validate(ModelPricesFormat)
+  MODEL_PRICES?: string;
 
   @IsOptional()
   @Transform(toInt)
@@ -249,6 +259,7 @@ export const OPTIONAL_VARIABLES = [
   'SESSION_SECRET',
   'MODEL_GATEWAY_URL',
   'MODEL_GATEWAY_API_KEY',
+  'MODEL_PRICES',
   'WORKER_HEALTH_PORT',
   'ADMIN_TOKEN',
   'ADMIN_WRITE_TOKEN',

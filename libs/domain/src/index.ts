@@ -38,6 +38,7 @@ export {
   type Decision,
 } from './decision.js';
 export { judgeLexically, LEXICAL_MODEL_ID, type LexicalJudgment } from './lexical-model.js';
+export { modelCost, type CostSum, type ModelPrices } from './cost.js';
 export { redactText, redactTicket, REDACTION_PLACEHOLDERS, warmUpRedaction } from './redaction.js';
 export * from './calibration.js';
 export { answerCell, type ExportCell, type ExportTable } from './export-table.js';

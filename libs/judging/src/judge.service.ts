@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import {
   calibratorOf,
   checkPackDocument,
   ConflictError,
   decide,
   isAuditedSource,
+  modelCost,
   NotFoundError,
   redactTicket,
   selectedProbabilities,
@@ -14,6 +16,7 @@ import {
   type EvaluationSource,
   type FailureKind,
   type JudgmentResult,
+  type ModelPrices,
   type PackDocument,
   type Ticket,
   usesCalibration,
@@ -74,6 +77,8 @@ function ticketText(ticket: Ticket): string {
 export class JudgeService {
   /** Checks by document object: cached live versions and simulation documents are reused objects. */
   private readonly checkedDocuments = new WeakMap<PackDocument, ReturnType<typeof checkPackDocument>>();
+  /** MODEL_PRICES: what each model's tokens cost (docs/cost.md). */
+  private readonly prices: ModelPrices;
 
   constructor(
     private readonly liveVersions: LiveVersionCache,
@@ -83,7 +88,10 @@ export class JudgeService {
     private readonly metrics: Metrics,
     private readonly audits: AuditSampler,
     private readonly calibrationMaps: CalibrationMapCache,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.prices = config.modelPrices;
+  }
 
   /** Judges against the pack's live version; with a key, at most once per (user, surface, key). */
   async judgeLive(
@@ -157,6 +165,7 @@ export class JudgeService {
       latencyMs: result.latencyMs,
       inputTokens: usage?.inputTokens ?? 0,
       outputTokens: usage?.outputTokens ?? 0,
+      costUsd: modelCost(this.prices, result.modelId, usage),
       ...(draw
         ? {
             auditProbability: draw.probability,

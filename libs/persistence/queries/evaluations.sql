@@ -391,16 +391,16 @@ SELECT 1
        OR to_tsvector('simple', redacted_ticket ->> 'subject') @@ to_tsquery('simple', $4::text));
 
 -- evaluations.insert
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 createdAt
-INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, COALESCE($20, clock_timestamp()))
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 costUsd, $21 createdAt
+INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, COALESCE($21, clock_timestamp()))
 ON CONFLICT DO NOTHING RETURNING created_at AS "createdAt";
 
 -- evaluations.insertMany
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 createdAt
-INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, created_at)
-SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, COALESCE(c20, clock_timestamp())
-  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::float8[], $20::timestamptz[])
-    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, position)
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 costUsd, $21 createdAt
+INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at)
+SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, COALESCE(c21, clock_timestamp())
+  FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::float8[], $20::float8[], $21::timestamptz[])
+    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, c21, position)
  ORDER BY position
 ON CONFLICT DO NOTHING
 RETURNING id, created_at AS "createdAt";
@@ -413,7 +413,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
@@ -439,7 +439,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
@@ -465,7 +465,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
@@ -491,7 +491,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1
@@ -516,7 +516,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -531,7 +531,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -545,7 +545,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -560,7 +560,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -576,7 +576,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -592,7 +592,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -609,7 +609,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -624,7 +624,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -640,7 +640,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -656,7 +656,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -673,7 +673,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -690,7 +690,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -708,7 +708,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -724,7 +724,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -741,7 +741,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -758,7 +758,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -776,7 +776,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -794,7 +794,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -813,7 +813,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -830,7 +830,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -848,7 +848,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -864,7 +864,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -881,7 +881,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -896,7 +896,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -912,7 +912,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -928,7 +928,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -945,7 +945,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -962,7 +962,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -980,7 +980,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -996,7 +996,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -1013,7 +1013,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -1028,7 +1028,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
@@ -1051,7 +1051,7 @@ WITH label_counts AS (
          input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
          dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
          selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-         audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+         audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
          created_at AS "createdAt", created_at::text AS "createdAtText",
          COALESCE(v.value, 0)::float8 AS "labelValue"
     FROM evaluations
@@ -1083,7 +1083,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1098,7 +1098,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1112,7 +1112,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1127,7 +1127,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1143,7 +1143,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1159,7 +1159,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1176,7 +1176,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1191,7 +1191,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1207,7 +1207,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1223,7 +1223,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1240,7 +1240,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1257,7 +1257,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1275,7 +1275,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1291,7 +1291,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1308,7 +1308,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1325,7 +1325,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1343,7 +1343,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1361,7 +1361,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1380,7 +1380,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1397,7 +1397,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1415,7 +1415,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1431,7 +1431,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1448,7 +1448,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1463,7 +1463,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1479,7 +1479,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1495,7 +1495,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1512,7 +1512,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1529,7 +1529,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1547,7 +1547,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1563,7 +1563,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1580,7 +1580,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1595,7 +1595,7 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
        dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
        selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+       audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
        created_at AS "createdAt", created_at::text AS "createdAtText"
   FROM evaluations
  WHERE user_id = $1 AND status = 'review'
@@ -1618,7 +1618,7 @@ WITH label_counts AS (
          input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
          dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
          selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-         audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+         audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
          created_at AS "createdAt", created_at::text AS "createdAtText",
          COALESCE(v.value, 0)::float8 AS "labelValue"
     FROM evaluations

@@ -69,7 +69,7 @@ SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "p
            WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
              AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS "packVersionNumber",
         p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
-        c.completed, c.accept, c.review, c.reject
+        c.completed, c.accept, c.review, c.reject, c."costUsd", c."unknownCostEvaluations"
    FROM simulations s
    JOIN datasets d ON d.id = s.dataset_id
    JOIN packs p ON p.id = s.pack_id
@@ -78,7 +78,9 @@ SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "p
      SELECT count(*)::int AS completed,
             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
             (count(*) FILTER (WHERE e.status = 'review'))::int AS review,
-            (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject
+            (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject,
+            COALESCE(sum(e.cost_usd), 0)::float8 AS "costUsd",
+            (count(*) FILTER (WHERE e.cost_usd IS NULL))::int AS "unknownCostEvaluations"
        FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
    ) c
 WHERE s.user_id = $1 AND s.id = $2;
@@ -93,7 +95,7 @@ SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "p
            WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
              AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS "packVersionNumber",
         p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
-        c.completed, c.accept, c.review, c.reject
+        c.completed, c.accept, c.review, c.reject, c."costUsd", c."unknownCostEvaluations"
    FROM simulations s
    JOIN datasets d ON d.id = s.dataset_id
    JOIN packs p ON p.id = s.pack_id
@@ -102,7 +104,9 @@ SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "p
      SELECT count(*)::int AS completed,
             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
             (count(*) FILTER (WHERE e.status = 'review'))::int AS review,
-            (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject
+            (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject,
+            COALESCE(sum(e.cost_usd), 0)::float8 AS "costUsd",
+            (count(*) FILTER (WHERE e.cost_usd IS NULL))::int AS "unknownCostEvaluations"
        FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
    ) c
 WHERE s.id = $1;
@@ -117,7 +121,7 @@ SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "p
            WHERE o.pack_id = v.pack_id AND o.published_at IS NOT NULL
              AND (o.published_at, o.created_at, o.id) <= (v.published_at, v.created_at, v.id)) END AS "packVersionNumber",
         p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
-        c.completed, c.accept, c.review, c.reject
+        c.completed, c.accept, c.review, c.reject, c."costUsd", c."unknownCostEvaluations"
    FROM simulations s
    JOIN datasets d ON d.id = s.dataset_id
    JOIN packs p ON p.id = s.pack_id
@@ -126,7 +130,9 @@ SELECT s.id, s.user_id AS "userId", s.dataset_id AS "datasetId", s.pack_id AS "p
      SELECT count(*)::int AS completed,
             (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
             (count(*) FILTER (WHERE e.status = 'review'))::int AS review,
-            (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject
+            (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject,
+            COALESCE(sum(e.cost_usd), 0)::float8 AS "costUsd",
+            (count(*) FILTER (WHERE e.cost_usd IS NULL))::int AS "unknownCostEvaluations"
        FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
    ) c
 WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT $2;

@@ -10,6 +10,30 @@ SELECT day::text AS day, sum(accept)::int AS accept, sum(review)::int AS review,
  GROUP BY day
  ORDER BY day;
 
+-- stats.dailyPackCosts
+-- params: $1 userId, $2 after, $3 today
+SELECT c.day::text AS day, c.pack_id AS "packId", p.name AS "packName",
+       p.deleted_at IS NOT NULL AS "packDeleted",
+       sum(c.evaluations)::int AS evaluations, sum(c.cost_usd)::float8 AS "costUsd",
+       sum(c.unknown_cost)::int AS "unknownCostEvaluations"
+  FROM evaluation_daily_pack_stats c
+  JOIN packs p ON p.id = c.pack_id
+ WHERE c.user_id = $1 AND c.day > $2::date AND c.day <= $3::date
+ GROUP BY c.day, c.pack_id, p.id
+ ORDER BY c.day, c.pack_id;
+
+-- stats.dailyPackCostsOfSources
+-- params: $1 userId, $2 after, $3 today, $4 sources
+SELECT c.day::text AS day, c.pack_id AS "packId", p.name AS "packName",
+       p.deleted_at IS NOT NULL AS "packDeleted",
+       sum(c.evaluations)::int AS evaluations, sum(c.cost_usd)::float8 AS "costUsd",
+       sum(c.unknown_cost)::int AS "unknownCostEvaluations"
+  FROM evaluation_daily_pack_stats c
+  JOIN packs p ON p.id = c.pack_id
+ WHERE c.user_id = $1 AND c.day > $2::date AND c.day <= $3::date AND c.source = ANY($4::text[])
+ GROUP BY c.day, c.pack_id, p.id
+ ORDER BY c.day, c.pack_id;
+
 -- stats.unlabeledReviews
 -- params: $1 userId
 SELECT count(*)::int AS count FROM evaluations WHERE user_id = $1 AND status = 'review' AND NOT labeled;

@@ -16,6 +16,7 @@ import {
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  EvaluationDailyPackStatsEntity,
   EvaluationDailyStatsEntity,
 } from './entities/evaluation-daily-stats.entity.js';
 import { Foundation1763769600000 } from './migrations/1763769600000-foundation.js';
@@ -40,6 +41,7 @@ import { QualityCounters1795750800000 } from './migrations/1795750800000-quality
 import { AuditUncertainty1795750900000 } from './migrations/1795750900000-audit-uncertainty.js';
 import { ShadowRuns1795751000000 } from './migrations/1795751000000-shadow-runs.js';
 import { ShadowJudgmentEntity, ShadowRunEntity } from './entities/shadow-run.entity.js';
+import { EvaluationCost1795751100000 } from './migrations/1795751100000-evaluation-cost.js';
 import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import {
@@ -73,6 +75,7 @@ export const ENTITIES = [
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  EvaluationDailyPackStatsEntity,
   CalibrationMapEntity,
   ShadowRunEntity,
   ShadowJudgmentEntity,
@@ -101,6 +104,7 @@ export const MIGRATIONS = [
   QualityCounters1795750800000,
   AuditUncertainty1795750900000,
   ShadowRuns1795751000000,
+  EvaluationCost1795751100000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

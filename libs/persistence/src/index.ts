@@ -57,6 +57,7 @@ export {
   type LabeledResult,
 } from './repositories/label.repository.js';
 export { StatsRepository, type DailyStatsRow } from './repositories/stats.repository.js';
+export type { DailyPackCostRow } from './statements/stats.statements.js';
 export { QualityRepository } from './repositories/quality.repository.js';
 export type {
   AnswerCountRow,

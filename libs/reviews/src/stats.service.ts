@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EvaluationSource } from '@app/domain';
+import type { CostSum, EvaluationSource } from '@app/domain';
 import { QualityService, type PackQualityView } from './quality.service.js';
 import {
   SimulationRepository,
   StatsRepository,
   WebhookRepository,
+  type DailyPackCostRow,
   type DailyStatsRow,
 } from '@app/persistence';
 
@@ -37,6 +38,53 @@ export interface StatsView {
   daily: Array<{ date: string; accept: number; review: number; reject: number }>;
   /** The dashboard's Quality card: live packs with the audit on (empty when none). */
   quality: PackQualityView[];
+  /** What the evaluations cost (docs/cost.md): today, and per day and pack. */
+  cost: CostView;
+}
+
+export interface PackCostView extends CostSum {
+  packId: string;
+  packName: string;
+  /** The pack was deleted since: what it spent stays counted. */
+  packDeleted: boolean;
+  evaluations: number;
+}
+
+export interface CostView {
+  today: CostSum;
+  /** The same 30 UTC days as `daily`, oldest first; `packs` holds the packs with evaluations that day. */
+  days: Array<CostSum & { date: string; packs: PackCostView[] }>;
+}
+
+/** The 30 days' cost from the per-pack rows; a day's figures are its packs' sums. */
+export function costView(days: string[], rows: DailyPackCostRow[]): CostView {
+  const byDay = new Map<string, PackCostView[]>();
+  for (const row of rows) {
+    const packs = byDay.get(row.day) ?? [];
+    packs.push({
+      packId: row.packId,
+      packName: row.packName,
+      packDeleted: row.packDeleted,
+      evaluations: row.evaluations,
+      costUsd: row.costUsd,
+      unknownCostEvaluations: row.unknownCostEvaluations,
+    });
+    byDay.set(row.day, packs);
+  }
+  const costDays = days.map((date) => {
+    const packs = byDay.get(date) ?? [];
+    return {
+      date,
+      costUsd: packs.reduce((sum, pack) => sum + pack.costUsd, 0),
+      unknownCostEvaluations: packs.reduce((sum, pack) => sum + pack.unknownCostEvaluations, 0),
+      packs,
+    };
+  });
+  const today = costDays[costDays.length - 1];
+  return {
+    today: { costUsd: today.costUsd, unknownCostEvaluations: today.unknownCostEvaluations },
+    days: costDays,
+  };
 }
 
 /** The UTC dates of the `days` days ending with `today`, oldest first. */
@@ -68,12 +116,13 @@ export class StatsService {
     const days = utcDays(now, STATS_DAYS);
     const today = days[days.length - 1];
     const only = sources ? [...sources] : undefined;
-    const [rows, reviewsToLabel, runs, failures, quality] = await Promise.all([
+    const [rows, reviewsToLabel, runs, failures, quality, packCosts] = await Promise.all([
       this.stats.daily(userId, today, STATS_DAYS, only),
       this.stats.unlabeledReviews(userId, only),
       this.simulations.list(userId, 5),
       this.webhooks.failures(userId, 5),
       this.quality.card(userId, now),
+      this.stats.dailyPackCosts(userId, today, STATS_DAYS, only),
     ]);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     const todayRow: DailyStatsRow = byDay.get(today) ?? {
@@ -116,6 +165,7 @@ export class StatsService {
         return { date, accept: row?.accept ?? 0, review: row?.review ?? 0, reject: row?.reject ?? 0 };
       }),
       quality,
+      cost: costView(days, packCosts),
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { ExpectedDisagreement, QuestionAgreement } from '@app/domain';
+import type { CostSum, ExpectedDisagreement, QuestionAgreement } from '@app/domain';
 import type { SimulationRow } from '@app/persistence';
 import { simulationPace, type Pace } from './simulation-pace.js';
 
@@ -27,6 +27,8 @@ export interface SimulationView extends SimulationListItemView, Pace {
   finishedAt: string | null;
   /** Why a simulation failed; null otherwise. */
   reason: string | null;
+  /** What its evaluations so far cost (docs/cost.md). */
+  cost: CostSum;
   /** Per question of its version, agreement with the dataset's expected answers; absent without any. */
   expectedAgreement?: QuestionAgreement[];
 }
@@ -62,5 +64,6 @@ export function toSimulationView(row: SimulationRow, now = new Date()): Simulati
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     reason: row.reason,
+    cost: { costUsd: row.costUsd, unknownCostEvaluations: row.unknownCostEvaluations },
   };
 }

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { EvaluationSource } from '@app/domain';
+import { CostSumDto } from '../judging/cost.dto.js';
 import { ShareEstimateDto } from './quality.dto.js';
 import { SourceFilter } from './source-filter.js';
 
 export class StatsQueryDto {
   @SourceFilter(
-    'Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily` and `reviewsToLabel` (recent runs and webhook failures are the same either way).',
+    'Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily`, `reviewsToLabel` and `cost` (recent runs and webhook failures are the same either way).',
   )
   source?: EvaluationSource[];
 }
@@ -112,6 +113,46 @@ class PackQualityDto {
   auditLabelsForFivePoints: number;
 }
 
+class PackCostDto extends CostSumDto {
+  @ApiProperty({ format: 'uuid' })
+  packId: string;
+
+  @ApiProperty()
+  packName: string;
+
+  @ApiProperty({ description: 'The pack was deleted since; what it spent stays counted.' })
+  packDeleted: boolean;
+
+  @ApiProperty({ type: 'integer', description: "The pack's evaluations that day." })
+  evaluations: number;
+}
+
+class CostDayDto extends CostSumDto {
+  @ApiProperty({
+    example: '2026-11-21',
+    description: 'UTC date; `costUsd` and `unknownCostEvaluations` are its packs’ sums.',
+  })
+  date: string;
+
+  @ApiProperty({
+    type: [PackCostDto],
+    description:
+      'The packs with evaluations that day (deleted packs included), by pack id; empty on a day without any.',
+  })
+  packs: PackCostDto[];
+}
+
+class CostDto {
+  @ApiProperty({ type: CostSumDto, description: "Today's evaluations (UTC)." })
+  today: CostSumDto;
+
+  @ApiProperty({
+    type: [CostDayDto],
+    description: 'The same 30 UTC days as `daily`, oldest first, zeros included.',
+  })
+  days: CostDayDto[];
+}
+
 export class StatsDto {
   @ApiProperty({ description: 'Evaluations created today (UTC).' })
   evaluationsToday: number;
@@ -153,4 +194,11 @@ export class StatsDto {
       "The dashboard's Quality card: each live pack with the audit on (at most 5, most recently changed first), how often reviewers agree with its automatic decisions over the live version's last 30 days, at 95% (GET /api/packs/{packId}/quality has the rest). Live traffic only, whatever `source` says. Not in the contract: clients should accept its absence.",
   })
   quality?: PackQualityDto[];
+
+  @ApiPropertyOptional({
+    type: CostDto,
+    description:
+      'What the evaluations cost, in USD: today, and per UTC day and pack over the 30 days. Each evaluation costs its tokens at its model’s price in `MODEL_PRICES` (no price ships; `local-lexical-1` costs 0). A model without a price makes the cost unknown, not 0: such evaluations are counted in `unknownCostEvaluations` and left out of `costUsd`, so wherever that count is above 0, `costUsd` is a lower bound. Not in the contract: clients should accept its absence.',
+  })
+  cost?: CostDto;
 }

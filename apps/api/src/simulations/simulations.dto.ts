@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { QUESTION_ID_PATTERN } from '@app/domain';
 import { AnswerDto } from '../judging/judgment.dto.js';
+import { CostSumDto } from '../judging/cost.dto.js';
 import { Omittable } from '../errors/validation-rules.js';
 
 /** The longest simulation name, after trimming. */
@@ -127,6 +128,13 @@ export class SimulationDto extends SimulationListItemDto {
 
   @ApiProperty({ nullable: true, type: String, description: 'Why the simulation failed.' })
   reason: string | null;
+
+  @ApiPropertyOptional({
+    type: CostSumDto,
+    description:
+      'What its evaluations so far cost, in USD (docs/cost.md): the sum of the known costs, and how many are unknown (a model without a price in `MODEL_PRICES`), so a partial sum is not read as the full one.',
+  })
+  cost?: CostSumDto;
 
   @ApiProperty({
     nullable: true,

@@ -1861,6 +1861,53 @@ export interface components {
             /** @description About how many more audit labels the interval needs to be at most ±5 points (0 when it is): the labels times the square of the half-width over 0.05, less the labels there are; 385 at 95% with none. */
             auditLabelsForFivePoints: number;
         };
+        CostSumDto: {
+            /**
+             * @description USD: the sum of the known costs of these evaluations (each its tokens at its model’s price in `MODEL_PRICES`; `local-lexical-1` costs 0). When `unknownCostEvaluations` is above 0 it leaves those out, so it is a lower bound, not the full cost.
+             * @example 0.0125
+             */
+            costUsd: number;
+            /** @description Evaluations whose cost is unknown: their model has no price in `MODEL_PRICES` (the service ships none), or they were judged before costs were recorded. Their tokens are still counted. */
+            unknownCostEvaluations: number;
+        };
+        PackCostDto: {
+            /**
+             * @description USD: the sum of the known costs of these evaluations (each its tokens at its model’s price in `MODEL_PRICES`; `local-lexical-1` costs 0). When `unknownCostEvaluations` is above 0 it leaves those out, so it is a lower bound, not the full cost.
+             * @example 0.0125
+             */
+            costUsd: number;
+            /** @description Evaluations whose cost is unknown: their model has no price in `MODEL_PRICES` (the service ships none), or they were judged before costs were recorded. Their tokens are still counted. */
+            unknownCostEvaluations: number;
+            /** Format: uuid */
+            packId: string;
+            packName: string;
+            /** @description The pack was deleted since; what it spent stays counted. */
+            packDeleted: boolean;
+            /** @description The pack's evaluations that day. */
+            evaluations: number;
+        };
+        CostDayDto: {
+            /**
+             * @description USD: the sum of the known costs of these evaluations (each its tokens at its model’s price in `MODEL_PRICES`; `local-lexical-1` costs 0). When `unknownCostEvaluations` is above 0 it leaves those out, so it is a lower bound, not the full cost.
+             * @example 0.0125
+             */
+            costUsd: number;
+            /** @description Evaluations whose cost is unknown: their model has no price in `MODEL_PRICES` (the service ships none), or they were judged before costs were recorded. Their tokens are still counted. */
+            unknownCostEvaluations: number;
+            /**
+             * @description UTC date; `costUsd` and `unknownCostEvaluations` are its packs’ sums.
+             * @example 2026-11-21
+             */
+            date: string;
+            /** @description The packs with evaluations that day (deleted packs included), by pack id; empty on a day without any. */
+            packs: components["schemas"]["PackCostDto"][];
+        };
+        CostDto: {
+            /** @description Today's evaluations (UTC). */
+            today: components["schemas"]["CostSumDto"];
+            /** @description The same 30 UTC days as `daily`, oldest first, zeros included. */
+            days: components["schemas"]["CostDayDto"][];
+        };
         StatsDto: {
             /** @description Evaluations created today (UTC). */
             evaluationsToday: number;
@@ -1882,6 +1929,8 @@ export interface components {
             daily: components["schemas"]["DailyDto"][];
             /** @description The dashboard's Quality card: each live pack with the audit on (at most 5, most recently changed first), how often reviewers agree with its automatic decisions over the live version's last 30 days, at 95% (GET /api/packs/{packId}/quality has the rest). Live traffic only, whatever `source` says. Not in the contract: clients should accept its absence. */
             quality?: components["schemas"]["PackQualityDto"][];
+            /** @description What the evaluations cost, in USD: today, and per UTC day and pack over the 30 days. Each evaluation costs its tokens at its model’s price in `MODEL_PRICES` (no price ships; `local-lexical-1` costs 0). A model without a price makes the cost unknown, not 0: such evaluations are counted in `unknownCostEvaluations` and left out of `costUsd`, so wherever that count is above 0, `costUsd` is a lower bound. Not in the contract: clients should accept its absence. */
+            cost?: components["schemas"]["CostDto"];
         };
         ConfusionDto: {
             /** @description Answer categories (choice value, true/false, score, or `(none)` for a failed judgment). */
@@ -2234,6 +2283,8 @@ export interface components {
             finishedAt: string | null;
             /** @description Why the simulation failed. */
             reason: string | null;
+            /** @description What its evaluations so far cost, in USD (docs/cost.md): the sum of the known costs, and how many are unknown (a model without a price in `MODEL_PRICES`), so a partial sum is not read as the full one. */
+            cost?: components["schemas"]["CostSumDto"];
             /** @description Tickets judged per second since the run started (until it finished); null before the first ticket. */
             ratePerSecond: number | null;
             /**
@@ -2672,7 +2723,7 @@ export interface components {
             cursor?: string;
         };
         GetStatsArgs: {
-            /** @description Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily` and `reviewsToLabel` (recent runs and webhook failures are the same either way). Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+            /** @description Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily`, `reviewsToLabel` and `cost` (recent runs and webhook failures are the same either way). Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
             source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
         };
         LabelEvaluationArgs: {
@@ -4561,7 +4612,7 @@ export interface operations {
     ReviewsController_getStats: {
         parameters: {
             query?: {
-                /** @description Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily` and `reviewsToLabel` (recent runs and webhook failures are the same either way). Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
+                /** @description Count only evaluations of these sources in `evaluationsToday`, `byStatus`, `avgLatencyMs`, `tokens`, `daily`, `reviewsToLabel` and `cost` (recent runs and webhook failures are the same either way). Several sources: repeat the parameter (`?source=api&source=webhook`) or separate them with commas (`?source=api,webhook`). Left out: every source (the default). Live traffic is `api`, `webhook` and `mcp`; `playground` and `simulation` are experiments. */
                 source?: ("playground" | "api" | "mcp" | "webhook" | "simulation")[];
             };
             header?: never;

@@ -91,3 +91,32 @@ export class EvaluationDailyAnswerEntity {
   @Column('integer', { default: 0 })
   count: number;
 }
+
+/**
+ * Per user, UTC day, pack and source, kept by the same trigger: evaluations, the sum of their known
+ * costs (USD) and how many had an unknown cost (a model without a price), for GET /api/stats' `cost`.
+ * A deleted pack's spending stays counted (packs are deleted softly).
+ */
+@Entity('evaluation_daily_pack_stats')
+export class EvaluationDailyPackStatsEntity {
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId: string;
+
+  @PrimaryColumn('date')
+  day: string;
+
+  @PrimaryColumn('uuid', { name: 'pack_id' })
+  packId: string;
+
+  @PrimaryColumn('text')
+  source: string;
+
+  @Column('integer', { default: 0 })
+  evaluations: number;
+
+  @Column('double precision', { name: 'cost_usd', default: 0 })
+  costUsd: number;
+
+  @Column('integer', { name: 'unknown_cost', default: 0 })
+  unknownCost: number;
+}

@@ -64,6 +64,10 @@ export class EvaluationEntity {
   @Column('double precision', { name: 'audit_uncertainty', nullable: true })
   auditUncertainty: number | null;
 
+  /** USD: its tokens at its model's configured price (docs/cost.md); null when the model has no price. */
+  @Column('double precision', { name: 'cost_usd', nullable: true })
+  costUsd: number | null;
+
   /** True when the evaluation has at least one label (kept by the label repository). */
   @Column('boolean', { default: false })
   labeled: boolean;

@@ -29,7 +29,8 @@ const ANSWER_ROWS = (from: string) => `
          GROUP BY 1, 2, 3, 4
          ORDER BY 1, 2, 3, 4`;
 
-const ADD_VERSION_AND_ANSWERS = `
+/** What this migration adds to the trigger (later migrations build on it). */
+export const ADD_VERSION_AND_ANSWERS = `
         INSERT INTO evaluation_daily_version_stats AS s (pack_version_id, day, accept, review, reject, audited)
         ${VERSION_ROWS('new_rows')}
         ON CONFLICT (pack_version_id, day) DO UPDATE SET

@@ -19,11 +19,17 @@ export type NewEvaluation = Omit<
   | 'auditProbability'
   | 'auditSelected'
   | 'auditUncertainty'
+  | 'costUsd'
 > &
   Partial<
     Pick<
       EvaluationEntity,
-      'simulationId' | 'datasetTicketId' | 'auditProbability' | 'auditSelected' | 'auditUncertainty'
+      | 'simulationId'
+      | 'datasetTicketId'
+      | 'auditProbability'
+      | 'auditSelected'
+      | 'auditUncertainty'
+      | 'costUsd'
     >
   >;
 
@@ -41,6 +47,7 @@ export function toEvaluationRow(
     auditProbability: evaluation.auditProbability ?? null,
     auditSelected: evaluation.auditSelected ?? null,
     auditUncertainty: evaluation.auditUncertainty ?? null,
+    costUsd: evaluation.costUsd ?? null,
     createdAt: links.createdAt ?? null,
   };
 }

@@ -117,6 +117,7 @@ export class EvaluationRepository {
       auditProbability: evaluation.auditProbability ?? null,
       auditSelected: evaluation.auditSelected ?? null,
       auditUncertainty: evaluation.auditUncertainty ?? null,
+      costUsd: evaluation.costUsd ?? null,
       labeled: false,
       createdAt,
     };

@@ -24,6 +24,8 @@ export interface EvaluationRowParams {
   auditProbability: number | null;
   auditSelected: boolean | null;
   auditUncertainty: number | null;
+  /** USD; null when its model has no price (unknown). */
+  costUsd: number | null;
   /** Null: now (clock_timestamp, so rows of one transaction stay ordered). */
   createdAt: Date | null;
 }
@@ -37,7 +39,8 @@ export const EVALUATION_ROW_COLUMNS = [
   ['simulation_id', 'uuid', 'simulationId'], ['dataset_ticket_id', 'uuid', 'datasetTicketId'],
   ['inbound_event_id', 'uuid', 'inboundEventId'], ['selected_probabilities', 'jsonb', 'selectedProbabilities'],
   ['audit_probability', 'float8', 'auditProbability'], ['audit_selected', 'boolean', 'auditSelected'],
-  ['audit_uncertainty', 'float8', 'auditUncertainty'], ['created_at', 'timestamptz', 'createdAt'],
+  ['audit_uncertainty', 'float8', 'auditUncertainty'], ['cost_usd', 'float8', 'costUsd'],
+  ['created_at', 'timestamptz', 'createdAt'],
 ] as const satisfies ReadonlyArray<readonly [string, string, keyof EvaluationRowParams]>; // prettier-ignore
 
 export const EVALUATION_COLUMN_LIST = EVALUATION_ROW_COLUMNS.map(([column]) => column).join(', ');
@@ -140,7 +143,7 @@ const EVALUATION = `
   input_tokens AS "inputTokens", output_tokens AS "outputTokens", simulation_id AS "simulationId",
   dataset_ticket_id AS "datasetTicketId", inbound_event_id AS "inboundEventId",
   selected_probabilities AS "selectedProbabilities", audit_probability AS "auditProbability",
-  audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", labeled,
+  audit_selected AS "auditSelected", audit_uncertainty AS "auditUncertainty", cost_usd AS "costUsd", labeled,
   created_at AS "createdAt", created_at::text AS "createdAtText"`;
 
 /** The parameters of the review queue's statements, one per shape of its filters. */

@@ -105,6 +105,10 @@ export interface SimulationRow {
   accept: number;
   review: number;
   reject: number;
+  /** USD: the sum of its evaluations' known costs (0 without any). */
+  costUsd: number;
+  /** Its evaluations whose cost is unknown (a model without a price). */
+  unknownCostEvaluations: number;
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -119,7 +123,7 @@ export interface SimulationRow {
 }
 
 /**
- * Progress is counted from the evaluations themselves (at most 250 a simulation, on an index); the
+ * Progress and cost are counted from the evaluations themselves (at most 250 a simulation, on an index); the
  * version's number is counted among its pack's few versions.
  */
 const SELECT = `
@@ -128,7 +132,7 @@ const SELECT = `
          s.started_at AS "startedAt", s.finished_at AS "finishedAt", d.name AS "datasetName",
          p.name AS "packName", s.name, ${versionNumberSql('v')} AS "packVersionNumber",
          p.live_version_id IS NOT DISTINCT FROM s.pack_version_id AS "packVersionLive",
-         c.completed, c.accept, c.review, c.reject
+         c.completed, c.accept, c.review, c.reject, c."costUsd", c."unknownCostEvaluations"
     FROM simulations s
     JOIN datasets d ON d.id = s.dataset_id
     JOIN packs p ON p.id = s.pack_id
@@ -137,7 +141,9 @@ const SELECT = `
       SELECT count(*)::int AS completed,
              (count(*) FILTER (WHERE e.status = 'accept'))::int AS accept,
              (count(*) FILTER (WHERE e.status = 'review'))::int AS review,
-             (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject
+             (count(*) FILTER (WHERE e.status = 'reject'))::int AS reject,
+             COALESCE(sum(e.cost_usd), 0)::float8 AS "costUsd",
+             (count(*) FILTER (WHERE e.cost_usd IS NULL))::int AS "unknownCostEvaluations"
         FROM evaluations e WHERE e.user_id = s.user_id AND e.simulation_id = s.id
     ) c`;
 

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { CostSection } from './CostSection';
 import { DailySection } from './DailySection';
 import { useStats } from '../../api/queries/stats';
 import { NewAccount } from './NewAccount';
@@ -37,6 +38,7 @@ export default function DashboardPage() {
             <>
               <StatCards stats={data} />
               <DailySection daily={data.daily} />
+              {data.cost && <CostSection cost={data.cost} />}
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
                 <QualityCard quality={data.quality} />
                 <ReviewBacklog count={data.reviewsToLabel} experiments={experiments} />

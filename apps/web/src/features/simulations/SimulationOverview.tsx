@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { useCancelSimulation } from '../../api/queries/simulations';
+import { costText, unknownCostNote } from '../../lib/cost';
 import { formatDateTime } from '../../lib/format';
 import { isActive } from '../../lib/simulation-status';
 import { runVersionLabel } from '../../lib/versions';
@@ -74,7 +75,7 @@ export function SimulationOverview({
             Cancelled: the tickets not judged before then were skipped.
           </Text>
         )}
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="sm">
           <Fact label="Dataset">
             <Anchor component={Link} to={`/datasets/${simulation.datasetId}`} inherit>
               {simulation.datasetName}
@@ -91,6 +92,16 @@ export function SimulationOverview({
           <Fact label={duration ? 'Took' : 'Finished'}>
             {duration ?? (simulation.finishedAt ? formatDateTime(simulation.finishedAt) : '—')}
           </Fact>
+          {simulation.cost && (
+            <Fact label="Cost">
+              {costText(simulation.cost)}
+              {unknownCostNote(simulation.cost) && (
+                <Text span size="xs" c="dimmed" display="block">
+                  {unknownCostNote(simulation.cost)}
+                </Text>
+              )}
+            </Fact>
+          )}
         </SimpleGrid>
       </Stack>
     </Paper>
