@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { AlertsModule } from '@app/alerts';
 import { ConfigModule, logOptions, type AppConfig } from '@app/config';
 import { JobsModule, QUEUES } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
@@ -30,6 +31,7 @@ export class WorkerModule {
         ReviewsModule,
         SimulationsModule,
         WebhooksModule,
+        AlertsModule,
       ],
       providers: [
         Cleanup,

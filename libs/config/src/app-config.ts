@@ -31,6 +31,7 @@ export interface AppConfig {
   workerLockMs: number;
   workerSweepMs: number;
   calibrationRefitCheckMs: number;
+  alertCheckMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; claimMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
   adminWriteToken?: string;
@@ -126,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerLockMs: parsed.WORKER_LOCK_MS,
     workerSweepMs: parsed.WORKER_SWEEP_MS,
     calibrationRefitCheckMs: parsed.CALIBRATION_REFIT_CHECK_MS,
+    alertCheckMs: parsed.ALERT_CHECK_MS,
     webhooks: {
       maxAttempts: parsed.WEBHOOK_MAX_ATTEMPTS,
       backoffMs: parsed.WEBHOOK_BACKOFF_MS,

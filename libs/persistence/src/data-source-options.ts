@@ -40,6 +40,8 @@ import { QualityCounters1795750800000 } from './migrations/1795750800000-quality
 import { AuditUncertainty1795750900000 } from './migrations/1795750900000-audit-uncertainty.js';
 import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
+import { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-alert.entity.js';
+import { QualityAlerts1795751200000 } from './migrations/1795751200000-quality-alerts.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -72,6 +74,8 @@ export const ENTITIES = [
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
   CalibrationMapEntity,
+  PackAlertRulesEntity,
+  QualityAlertEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -96,6 +100,7 @@ export const MIGRATIONS = [
   CalibrationMaps1795750600000,
   QualityCounters1795750800000,
   AuditUncertainty1795750900000,
+  QualityAlerts1795751200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -114,3 +114,11 @@ export {
   type RefitCandidateRow,
   type VersionQuestion,
 } from './repositories/calibration-map.repository.js';
+export { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-alert.entity.js';
+export {
+  AlertRepository,
+  type AlertRow,
+  type CheckedPackRow,
+  type CheckWindows,
+  type NewAlert,
+} from './repositories/alert.repository.js';

@@ -7,7 +7,7 @@ import {
   checkReviewShareJump,
   type StatusCounts,
 } from './alert-checks.js';
-import { DEFAULT_ALERT_RULES, withDefaultRules } from './alert-rules.js';
+import { alertWindows, DEFAULT_ALERT_RULES, withDefaultRules } from './alert-rules.js';
 
 const DRIFT = DEFAULT_ALERT_RULES.agreementDrift;
 const QUIET: StatusCounts = {
@@ -123,5 +123,14 @@ describe('pack checks', () => {
     const rules = withDefaultRules({ answerShift: { psiThreshold: 1 } });
     expect(rules.answerShift).toEqual({ enabled: true, psiThreshold: 1, minCount: 50 });
     expect(rules.agreementDrift).toEqual(DEFAULT_ALERT_RULES.agreementDrift);
+  });
+});
+
+describe('alert windows', () => {
+  it('are the last 7 days, the 28 before, and the last 15 minutes', () => {
+    const windows = alertWindows(new Date('2026-03-01T12:00:00Z'));
+    expect(windows.recentSince.toISOString()).toBe('2026-02-22T12:00:00.000Z');
+    expect(windows.baselineSince.toISOString()).toBe('2026-01-25T12:00:00.000Z');
+    expect(windows.gatewaySince.toISOString()).toBe('2026-03-01T11:45:00.000Z');
   });
 });

@@ -94,3 +94,13 @@ export function withDefaultRules(
 
 /** The `reviewReasons` of a judgment the model gateway failed (`FailureKind`): unreachable, or refused our key. */
 export const GATEWAY_FAILURE_REASONS = ['gateway_unavailable', 'gateway_auth'] as const;
+
+/** The windows of a check at `now`: recent = the last 7 days, baseline = the 28 before, gateway = 15 minutes. */
+export function alertWindows(now: Date): { recentSince: Date; baselineSince: Date; gatewaySince: Date } {
+  const day = 86_400_000;
+  return {
+    recentSince: new Date(now.getTime() - RECENT_DAYS * day),
+    baselineSince: new Date(now.getTime() - (RECENT_DAYS + BASELINE_DAYS) * day),
+    gatewaySince: new Date(now.getTime() - GATEWAY_WINDOW_MINUTES * 60_000),
+  };
+}
