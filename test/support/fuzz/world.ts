@@ -11,7 +11,8 @@ export type Kind =
   | 'simulation'
   | 'key'
   | 'endpoint'
-  | 'delivery';
+  | 'delivery'
+  | 'alert';
 
 /** The owner's world: one of each record, plus spares that destructive routes may consume. */
 export interface World {
@@ -43,6 +44,7 @@ export function kindOfPathParam(path: string, param: string): Kind | undefined {
     ['/api/simulations/', 'simulation'],
     ['/api/webhook-endpoints/', 'endpoint'],
     ['/api/webhook-deliveries/', 'delivery'],
+    ['/api/alerts/', 'alert'],
   ];
   return byCollection.find(([prefix]) => path.startsWith(prefix))?.[1];
 }
