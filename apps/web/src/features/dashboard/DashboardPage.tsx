@@ -9,6 +9,7 @@ import { ReviewBacklog } from './ReviewBacklog';
 import { StatCards } from './StatCards';
 import { WebhookFailures } from './WebhookFailures';
 import { QueryState } from '../../ui/states';
+import { AlertsPanel } from '../../ui/AlertsPanel';
 import { isNewAccount } from './dashboard';
 import { PageHeader } from '../../ui/PageHeader';
 import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
@@ -36,6 +37,7 @@ export default function DashboardPage() {
           ) : (
             <>
               <StatCards stats={data} />
+              <AlertsPanel />
               <DailySection daily={data.daily} />
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
                 <QualityCard quality={data.quality} />

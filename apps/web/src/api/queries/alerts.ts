@@ -1,0 +1,32 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, unwrap, type Schemas } from '../client';
+import { useApiMutation, type Effects } from './mutation';
+
+type Alert = Schemas['AlertDto'];
+
+/** Query keys of alerts: `all` for every list, `of` for one pack's (or every pack's) list. */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  of: (packId: string | undefined) => ['alerts', packId ?? 'every pack'] as const,
+};
+
+/** The alerts of a pack, or of every pack: open first, then newest. */
+export function useAlerts(packId?: string) {
+  return useQuery({
+    queryKey: alertKeys.of(packId),
+    queryFn: () => unwrap(api.GET('/api/alerts', { params: { query: packId ? { packId } : {} } })),
+  });
+}
+
+/** After an acknowledgement every list showing the alert is stale (the dashboard's and its pack's). */
+async function settleAlerts(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: alertKeys.all });
+}
+
+export function useAcknowledgeAlert(effects?: Effects<Alert, string>) {
+  return useApiMutation(
+    (id: string) => unwrap(api.POST('/api/alerts/{id}/ack', { params: { path: { id } } })),
+    settleAlerts,
+    effects,
+  );
+}
