@@ -35,11 +35,20 @@ export class AlertMonitor {
     const windows = alertWindows(now);
     const packs = await this.alerts.packsToCheck(windows.baselineSince);
     const result = { packs: packs.length, opened: 0, closed: 0 };
+    let failed = 0;
     for (const pack of packs) {
-      const { opened, closed } = await this.checkPack(pack, windows, now);
-      result.opened += opened;
-      result.closed += closed;
+      // One pack's failure does not hold back the others' alerts; the job still fails, and its retry
+      // checks every pack again (which opens and sends nothing twice).
+      try {
+        const { opened, closed } = await this.checkPack(pack, windows, now);
+        result.opened += opened;
+        result.closed += closed;
+      } catch (error) {
+        failed++;
+        this.logger.warn({ err: error, packId: pack.id }, 'quality alert check of a pack failed');
+      }
     }
+    if (failed) throw new Error(`the alert check failed on ${failed} of ${packs.length} packs`);
     return result;
   }
 
