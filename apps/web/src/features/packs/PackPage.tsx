@@ -1,6 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AlertRulesPanel } from './AlertRulesPanel';
 import { AuditTab } from './AuditTab';
 import { CompareTab } from './CompareTab';
 import { DeletePackButton } from './DeletePackButton';
@@ -90,7 +91,10 @@ export default function PackPage() {
               <AuditTab packId={pack.id} />
             </Tabs.Panel>
             <Tabs.Panel value="alerts" pt="md">
-              <AlertsPanel packId={pack.id} />
+              <Stack>
+                <AlertsPanel packId={pack.id} />
+                <AlertRulesPanel packId={pack.id} />
+              </Stack>
             </Tabs.Panel>
           </Tabs>
         </>
