@@ -23,7 +23,7 @@ export class AlertService {
   async setRules(userId: string, packId: string, rules: AlertRuleSettings): Promise<AlertRuleSettings> {
     await this.pack(userId, packId);
     await this.alerts.saveRules(userId, packId, rules);
-    return withDefaultRules(rules);
+    return rules;
   }
 
   async list(userId: string, filter: { packId?: string; status?: AlertStatus }): Promise<AlertView[]> {

@@ -50,8 +50,8 @@ export class AgreementDriftRuleDto {
   enabled: boolean;
 
   @ApiProperty({
-    minimum: 0,
-    maximum: 1,
+    minimum: share.min,
+    maximum: share.max,
     example: DEFAULT_ALERT_RULES.agreementDrift.margin,
     description: 'Fires when the upper bound on recent agreement is below the baseline agreement minus this.',
   })
@@ -60,8 +60,8 @@ export class AgreementDriftRuleDto {
 
   @ApiProperty({
     type: 'integer',
-    minimum: 1,
-    maximum: 100_000,
+    minimum: count.min,
+    maximum: count.max,
     example: 30,
     description: 'Labels needed in each window.',
   })
@@ -69,8 +69,8 @@ export class AgreementDriftRuleDto {
   minLabels: number;
 
   @ApiProperty({
-    minimum: 0.5,
-    maximum: 0.9999,
+    minimum: confidence.min,
+    maximum: confidence.max,
     example: 0.95,
     description: 'One-sided confidence of the Wilson upper bound.',
   })
@@ -83,8 +83,8 @@ export class AnswerShiftRuleDto {
   enabled: boolean;
 
   @ApiProperty({
-    minimum: 0.01,
-    maximum: 10,
+    minimum: psiThreshold.min,
+    maximum: psiThreshold.max,
     example: 0.25,
     description: 'Fires when the population stability index is above this.',
   })
@@ -93,8 +93,8 @@ export class AnswerShiftRuleDto {
 
   @ApiProperty({
     type: 'integer',
-    minimum: 1,
-    maximum: 100_000,
+    minimum: count.min,
+    maximum: count.max,
     example: 50,
     description: 'Answers to the question needed in each window.',
   })
@@ -107,8 +107,8 @@ export class ReviewShareJumpRuleDto {
   enabled: boolean;
 
   @ApiProperty({
-    minimum: 0,
-    maximum: 1,
+    minimum: share.min,
+    maximum: share.max,
     example: 0.1,
     description: 'The least rise of the review share that counts.',
   })
@@ -117,8 +117,8 @@ export class ReviewShareJumpRuleDto {
 
   @ApiProperty({
     type: 'integer',
-    minimum: 1,
-    maximum: 100_000,
+    minimum: count.min,
+    maximum: count.max,
     example: 50,
     description: 'Live evaluations needed in each window.',
   })
@@ -126,8 +126,8 @@ export class ReviewShareJumpRuleDto {
   minCount: number;
 
   @ApiProperty({
-    minimum: 0.5,
-    maximum: 0.9999,
+    minimum: confidence.min,
+    maximum: confidence.max,
     example: 0.95,
     description: 'One-sided confidence of the two-proportion z test.',
   })
@@ -140,8 +140,8 @@ export class GatewayFailureRateRuleDto {
   enabled: boolean;
 
   @ApiProperty({
-    minimum: 0,
-    maximum: 1,
+    minimum: share.min,
+    maximum: share.max,
     example: 0.2,
     description:
       'Fires when the share of the last 15 minutes’ evaluations with a gateway failure is above this.',
@@ -151,8 +151,8 @@ export class GatewayFailureRateRuleDto {
 
   @ApiProperty({
     type: 'integer',
-    minimum: 1,
-    maximum: 100_000,
+    minimum: count.min,
+    maximum: count.max,
     example: 10,
     description: 'Live evaluations needed in the window.',
   })
