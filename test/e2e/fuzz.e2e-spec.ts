@@ -5,6 +5,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import pg from 'pg';
+import { insertAlert } from '../support/alerts.js';
 import { startApi } from '../support/api.js';
 import { Client, PASSWORD, signUp, uniqueEmail } from '../support/client.js';
 import { preview, type Case, type Credential, type Family } from '../support/fuzz/cases.js';
@@ -131,6 +132,7 @@ async function setUpWorld(): Promise<World> {
   const endpoint = await ok(keyed.post('/api/webhook-endpoints', { url: receiver.url }), 'endpoint');
   await ok(keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket }), 'inbound');
   const delivery = await eventually(async () => (await keyed.get('/api/webhook-deliveries')).body.items?.[0]);
+  const alert = await insertAlert(pack.id);
   const ids = (own: string[], spare: string[] = []) => ({ own, spare });
   return {
     email,
@@ -165,6 +167,7 @@ async function setUpWorld(): Promise<World> {
       ),
       endpoint: ids([endpoint.id]),
       delivery: ids([delivery.id]),
+      alert: ids([alert]),
     },
     cursor: page.nextCursor,
     secrets: new Set([keyRes.body.secret, ...spareKeys.map((k) => k.secret), endpoint.secret]),

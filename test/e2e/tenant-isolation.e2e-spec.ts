@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { insertAlert } from '../support/alerts.js';
 import { startApi } from '../support/api.js';
 import {
   newTenant,
@@ -53,6 +54,7 @@ function kindOf(path: string, param: string): Kind | undefined {
     ['/api/shadow-runs/', 'shadowRun'],
     ['/api/webhook-endpoints/', 'endpoint'],
     ['/api/webhook-deliveries/', 'delivery'],
+    ['/api/alerts/', 'alert'],
   ];
   return byCollection.find(([prefix]) => path.startsWith(prefix))?.[1];
 }
@@ -73,6 +75,12 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/datasets/{datasetId}/tickets': { tickets: [TICKET] },
   'PUT /api/packs/{packId}/audit': { rate: 1, strategy: 'uniform' },
   'POST /api/packs/{packId}/shadow-runs': { sampleRate: 0.5 },
+  'PUT /api/packs/{packId}/alert-rules': {
+    agreementDrift: { enabled: false, margin: 0.5, minLabels: 1, confidence: 0.9 },
+    answerShift: { enabled: false, psiThreshold: 1, minCount: 1 },
+    reviewShareJump: { enabled: false, minJump: 0.5, minCount: 1, confidence: 0.9 },
+    gatewayFailureRate: { enabled: false, threshold: 0.5, minCount: 1 },
+  },
 };
 
 /** Each kind's record, one of A's and one of B's (versions: two each, for compare's from and to). */
@@ -115,6 +123,7 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
   const page = await ok(keyed.get(`/api/datasets/${dataset.id}/tickets`), 'tickets');
   const target = await ok(session.post('/app/keys', { name: 'target' }), 'key');
   const endpoint = await ok(keyed.post('/api/webhook-endpoints', { url: receiverUrl }), 'endpoint');
+  const alert = await insertAlert(pack.id);
   return {
     session,
     keyed,
@@ -132,6 +141,7 @@ async function populate(apiUrl: string, receiverUrl: string): Promise<Tenant> {
       endpoint: [endpoint.id],
       delivery: [],
       oauthClient: [oauthClient],
+      alert: [alert],
     },
   };
 }
@@ -167,6 +177,8 @@ async function snapshot(a: Tenant): Promise<Record<string, unknown>> {
     `/api/packs/${pack}/versions`,
     `/api/packs/${pack}/export`,
     `/api/packs/${pack}/audit`,
+    `/api/packs/${pack}/alert-rules`,
+    `/api/alerts`,
     `/api/evaluations/${a.ids.evaluation[0]}`,
     '/api/datasets',
     `/api/datasets/${a.ids.dataset[0]}`,

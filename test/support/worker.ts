@@ -13,6 +13,9 @@ const NO_SWEEP_MS = String(60 * 60 * 1000);
 /** Likewise, the calibration refit would fit other files' packs from their labels: hourly too. */
 const NO_REFIT_MS = String(60 * 60 * 1000);
 
+/** And the quality alert check would raise alerts on other files' packs and send them: hourly too. */
+const NO_ALERT_CHECK_MS = String(60 * 60 * 1000);
+
 /** A real worker process (the built app) on the given queues' namespace and model gateway. */
 export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
   const worker = runNode(WORKER, {
@@ -21,6 +24,7 @@ export async function startWorker(env: Record<string, string>): Promise<RunningP
     WORKER_LOCK_MS: '3000',
     WORKER_SWEEP_MS: NO_SWEEP_MS,
     CALIBRATION_REFIT_CHECK_MS: NO_REFIT_MS,
+    ALERT_CHECK_MS: NO_ALERT_CHECK_MS,
     ...env,
   });
   // A worker that never got ready is not left running behind a failed test.

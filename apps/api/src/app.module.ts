@@ -7,6 +7,7 @@ import { ConfigModule, type AppConfig } from '@app/config';
 import { JobsModule } from '@app/jobs';
 import { MetricsModule } from '@app/metrics';
 import { PersistenceModule } from '@app/persistence';
+import { AlertsApiModule } from './alerts/alerts-api.module.js';
 import { AuthApiModule } from './auth/auth-api.module.js';
 import { DatasetsApiModule } from './datasets/datasets-api.module.js';
 import { EvaluationsApiModule } from './evaluations/evaluations-api.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         OAuthApiModule,
         PagesApiModule,
         McpApiModule,
+        AlertsApiModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useExisting: AuthenticationGuard }],

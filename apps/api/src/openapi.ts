@@ -21,6 +21,7 @@ export const OPENAPI_TAGS: Array<[name: string, description: string]> = [
   ['evaluations', 'Stored judgments'],
   ['packs', 'Question packs, drafts, publishing and versions'],
   ['reviews', 'The review queue, labels, stats and calibration'],
+  ['alerts', 'Quality alerts on packs and their rules'],
   ['datasets', 'Datasets of redacted tickets'],
   ['simulations', 'Runs of a dataset against a pack version'],
   ['shadow runs', "A candidate pack version judging a sample of a pack's live traffic beside the live one"],

@@ -15,7 +15,7 @@ const config = { workerSweepMs: 60_000 } as AppConfig;
 describe('the worker’s job tables', () => {
   it('give every declared job of every queue exactly one handler', () => {
     const tables = {
-      maintenance: new MaintenanceProcessor({} as Queue, none, none, none, config, none),
+      maintenance: new MaintenanceProcessor({} as Queue, none, none, none, config, none, none),
       simulations: new SimulationProcessor(none, {} as Metrics),
       webhooks: new WebhookProcessor(none, none, {} as Metrics),
       shadow: new ShadowProcessor(none, {} as Metrics, {} as Queue, config),
@@ -30,6 +30,7 @@ describe('the worker’s job tables', () => {
     }
     const declared = ALL_QUEUES.flatMap((queue) => declaredJobs(queue).map((job) => `${queue}/${job.name}`));
     expect(declared.sort()).toEqual([
+      'maintenance/alert-check',
       'maintenance/calibration-refit',
       'maintenance/cleanup',
       'maintenance/sweep',

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { AlertsModule } from '@app/alerts';
 import { ConfigModule, logOptions, type AppConfig } from '@app/config';
 import { JobsModule, QUEUES } from '@app/jobs';
 import { JudgingModule } from '@app/judging';
@@ -33,6 +34,7 @@ export class WorkerModule {
         SimulationsModule,
         ShadowModule,
         WebhooksModule,
+        AlertsModule,
       ],
       providers: [
         Cleanup,

@@ -35,6 +35,7 @@ export interface AppConfig {
   workerSweepMs: number;
   shadow: { concurrency: number; sampleMs: number };
   calibrationRefitCheckMs: number;
+  alertCheckMs: number;
   webhooks: { maxAttempts: number; backoffMs: number; claimMs: number; allowPrivateUrls: boolean };
   adminToken?: string;
   adminWriteToken?: string;
@@ -132,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerSweepMs: parsed.WORKER_SWEEP_MS,
     shadow: { concurrency: parsed.SHADOW_CONCURRENCY, sampleMs: parsed.SHADOW_SAMPLE_MS },
     calibrationRefitCheckMs: parsed.CALIBRATION_REFIT_CHECK_MS,
+    alertCheckMs: parsed.ALERT_CHECK_MS,
     webhooks: {
       maxAttempts: parsed.WEBHOOK_MAX_ATTEMPTS,
       backoffMs: parsed.WEBHOOK_BACKOFF_MS,

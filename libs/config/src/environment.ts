@@ -182,6 +182,12 @@ export class Environment {
   @Min(100)
   CALIBRATION_REFIT_CHECK_MS = 300_000;
 
+  /** How often the worker checks every pack's quality alert rules (docs/alerts.md). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  ALERT_CHECK_MS = 300_000;
+
   /** Completion deliveries: attempts in all (the first included) and the first retry's delay (doubling, with jitter). */
   @Transform(toInt)
   @IsInt()

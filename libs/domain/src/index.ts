@@ -93,6 +93,7 @@ export {
 } from './simulation-status.js';
 export * from './quality/audit-draw.js';
 export * from './quality/index.js';
+export * from './alerts/index.js';
 export { canonicalJson, questionFingerprint } from './question-fingerprint.js';
 export {
   calibratedProbabilities,

@@ -6,8 +6,8 @@ UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(
        claim_owner = $2
  WHERE id = $3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
 RETURNING id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-          simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-          last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+          simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+          last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
           updated_at AS "updatedAt", created_at::text AS "createdAtText";
 
 -- deliveries.countFailures
@@ -18,8 +18,8 @@ SELECT count(*)::int AS count FROM webhook_deliveries
 -- deliveries.find
 -- params: $1 id
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+       last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
        updated_at AS "updatedAt", created_at::text AS "createdAtText"
   FROM webhook_deliveries
  WHERE id = $1;
@@ -33,8 +33,8 @@ SELECT status, GREATEST(0, COALESCE(EXTRACT(EPOCH FROM claimed_until - clock_tim
 -- deliveries.findForEvent
 -- params: $1 eventId
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+       last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
        updated_at AS "updatedAt", created_at::text AS "createdAtText"
   FROM webhook_deliveries
  WHERE event_id = $1;
@@ -42,8 +42,8 @@ SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "e
 -- deliveries.findForUser
 -- params: $1 id, $2 userId
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+       last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
        updated_at AS "updatedAt", created_at::text AS "createdAtText"
   FROM webhook_deliveries
  WHERE id = $1 AND user_id = $2;
@@ -51,8 +51,8 @@ SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "e
 -- deliveries.list
 -- params: $1 userId, $2 status, $3 afterCreatedAt, $4 afterId, $5 limit
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+       last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
        updated_at AS "updatedAt", created_at::text AS "createdAtText"
   FROM webhook_deliveries
  WHERE user_id = $1 AND ($2::text IS NULL OR status = $2)
@@ -74,8 +74,8 @@ SELECT id, round FROM webhook_deliveries
 -- deliveries.recentFailures
 -- params: $1 userId, $2 limit
 SELECT id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-       simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-       last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+       simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+       last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
        updated_at AS "updatedAt", created_at::text AS "createdAtText"
   FROM webhook_deliveries
  WHERE user_id = $1 AND status = 'failed' AND evaluation_id IS NOT NULL

@@ -44,6 +44,8 @@ import { ShadowJudgmentEntity, ShadowRunEntity } from './entities/shadow-run.ent
 import { EvaluationCost1795751100000 } from './migrations/1795751100000-evaluation-cost.js';
 import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibration-maps.js';
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
+import { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-alert.entity.js';
+import { QualityAlerts1795751200000 } from './migrations/1795751200000-quality-alerts.js';
 import {
   OAuthClientEntity,
   OAuthCodeEntity,
@@ -79,6 +81,8 @@ export const ENTITIES = [
   CalibrationMapEntity,
   ShadowRunEntity,
   ShadowJudgmentEntity,
+  PackAlertRulesEntity,
+  QualityAlertEntity,
 ];
 /** Every migration, oldest first. Applied by `npm run migrate`, at API start, and by the test setup. */
 export const MIGRATIONS = [
@@ -105,6 +109,7 @@ export const MIGRATIONS = [
   AuditUncertainty1795750900000,
   ShadowRuns1795751000000,
   EvaluationCost1795751100000,
+  QualityAlerts1795751200000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

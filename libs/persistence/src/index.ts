@@ -128,3 +128,11 @@ export {
   type ShadowReportRows,
   type ShadowRunRow,
 } from './repositories/shadow.repository.js';
+export { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-alert.entity.js';
+export {
+  AlertRepository,
+  type AlertRow,
+  type CheckedPackRow,
+  type CheckWindows,
+  type NewAlert,
+} from './repositories/alert.repository.js';

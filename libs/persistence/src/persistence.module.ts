@@ -16,6 +16,7 @@ import { SimulationCompletions } from './repositories/simulation-completions.js'
 import { dataSourceOptions } from './data-source-options.js';
 import { ReadinessService } from './readiness.service.js';
 import { RedisClient } from './redis.provider.js';
+import { AlertRepository } from './repositories/alert.repository.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { CalibrationMapRepository } from './repositories/calibration-map.repository.js';
 import { DatasetRepository } from './repositories/dataset.repository.js';
@@ -46,6 +47,7 @@ const REPOSITORIES = [
   OAuthRepository,
   CalibrationMapRepository,
   ShadowRepository,
+  AlertRepository,
 ];
 
 /**

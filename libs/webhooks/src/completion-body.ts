@@ -27,6 +27,16 @@ export function evaluationCompletion(delivery: DeliveryRow, sentAt: Date): Compl
 }
 
 /**
+ * `quality.alert`: `{type, alert}`, the alert as it was when it opened (stored with the delivery).
+ * The delivery id travels in X-Service-Delivery-Id, as for every delivery.
+ */
+export function alertNotice(delivery: DeliveryRow): CompletionRequest {
+  const { alert } = delivery.payload as { alert: { id: string } };
+  const body = JSON.stringify({ type: 'quality.alert', alert });
+  return { body, headers: { 'x-service-alert-id': alert.id } };
+}
+
+/**
  * `simulation.completed` or `simulation.failed`, built from the finished simulation when it is sent
  * (a finished simulation no longer changes): its counts, and the reason when it failed.
  */

@@ -17,7 +17,12 @@ import {
   WebhookRepository,
   type DeliveryRow,
 } from '@app/persistence';
-import { evaluationCompletion, simulationCompletion, type CompletionRequest } from './completion-body.js';
+import {
+  alertNotice,
+  evaluationCompletion,
+  simulationCompletion,
+  type CompletionRequest,
+} from './completion-body.js';
 import { DeliveryClient } from './delivery-client.js';
 
 /**
@@ -28,7 +33,7 @@ export type DeliveryOutcome =
   { kind: 'succeeded' | 'failed' | 'skipped' | 'unrecorded' } | { kind: 'claimed'; retryInMs: number };
 
 /**
- * The worker's completion deliveries (of evaluations and simulations): a job sends one signed
+ * The worker's completion deliveries (of evaluations, simulations and quality alerts): a job sends one signed
  * attempt and throws on failure, so BullMQ's backoff schedules the next.
  */
 @Injectable()
@@ -142,6 +147,7 @@ export class CompletionSender {
   /** The signed request for this attempt; null when what it completes is gone. */
   private async completionRequest(delivery: DeliveryRow): Promise<CompletionRequest | null> {
     const sentAt = new Date();
+    if (delivery.alertId) return alertNotice(delivery);
     if (!delivery.simulationId) return evaluationCompletion(delivery, sentAt);
     const simulation = await this.simulations.findForWorker(delivery.simulationId);
     return simulation ? simulationCompletion(delivery, simulation, sentAt) : null;

@@ -6,6 +6,7 @@ export interface DeliveryView {
   eventId: string | null;
   evaluationId: string | null;
   simulationId: string | null;
+  alertId: string | null;
   status: string;
   attempts: number;
   lastStatusCode: number | null;
@@ -21,6 +22,7 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
     eventId: row.eventId,
     evaluationId: row.evaluationId,
     simulationId: row.simulationId,
+    alertId: row.alertId,
     status: row.status,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,

@@ -12,7 +12,8 @@ export type Kind =
   | 'shadowRun'
   | 'key'
   | 'endpoint'
-  | 'delivery';
+  | 'delivery'
+  | 'alert';
 
 /** The owner's world: one of each record, plus spares that destructive routes may consume. */
 export interface World {
@@ -45,6 +46,7 @@ export function kindOfPathParam(path: string, param: string): Kind | undefined {
     ['/api/shadow-runs/', 'shadowRun'],
     ['/api/webhook-endpoints/', 'endpoint'],
     ['/api/webhook-deliveries/', 'delivery'],
+    ['/api/alerts/', 'alert'],
   ];
   return byCollection.find(([prefix]) => path.startsWith(prefix))?.[1];
 }

@@ -51,16 +51,26 @@ export class DeliveryDto {
   id: string;
 
   @ApiProperty({
-    enum: ['evaluation.completed', 'simulation.completed', 'simulation.failed'],
+    enum: ['evaluation.completed', 'simulation.completed', 'simulation.failed', 'quality.alert'],
     description:
-      'What the delivery completes: an inbound event (`eventId` and `evaluationId` set) or a finished simulation (`simulationId` set).',
+      "What the delivery sends: an inbound event's completion (`eventId` and `evaluationId` set), a finished simulation (`simulationId` set) or a quality alert (`alertId` set; docs/alerts.md).",
   })
   type: string;
 
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for a simulation.' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Null for a simulation or an alert.',
+  })
   eventId: string | null;
 
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for a simulation.' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Null for a simulation or an alert.',
+  })
   evaluationId: string | null;
 
   @ApiProperty({
@@ -70,6 +80,14 @@ export class DeliveryDto {
     description: 'Set for `simulation.completed` and `simulation.failed`; null otherwise.',
   })
   simulationId: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Set for `quality.alert` (the alert of GET /api/alerts); null otherwise.',
+  })
+  alertId: string | null;
 
   @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
   status: string;

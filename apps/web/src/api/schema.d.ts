@@ -1182,6 +1182,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/packs/{packId}/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pack's quality alert rules
+         * @description Every rule is on by default with the thresholds shown (docs/alerts.md). The worker checks them on a schedule (ALERT_CHECK_MS) against the live evaluations (sources `api`, `webhook`, `mcp`).
+         */
+        get: operations["AlertsController_rules"];
+        /**
+         * Set the pack's quality alert rules
+         * @description Every rule and every field is required; answers the saved rules. The next check applies them: an alert whose rule no longer holds (or was turned off) closes then.
+         */
+        put: operations["AlertsController_setRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your quality alerts: open first, then newest (at most 200)
+         * @description Filter by `packId` and/or `status`. See docs/alerts.md for each rule and its figures.
+         */
+        get: operations["AlertsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an alert
+         * @description An open alert becomes `acknowledged` (it stays until its condition clears, and is not raised again meanwhile); an acknowledged or closed one is answered unchanged.
+         */
+        post: operations["AlertsController_acknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2606,18 +2670,18 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description What the delivery completes: an inbound event (`eventId` and `evaluationId` set) or a finished simulation (`simulationId` set).
+             * @description What the delivery sends: an inbound event's completion (`eventId` and `evaluationId` set), a finished simulation (`simulationId` set) or a quality alert (`alertId` set; docs/alerts.md).
              * @enum {string}
              */
-            type: "evaluation.completed" | "simulation.completed" | "simulation.failed";
+            type: "evaluation.completed" | "simulation.completed" | "simulation.failed" | "quality.alert";
             /**
              * Format: uuid
-             * @description Null for a simulation.
+             * @description Null for a simulation or an alert.
              */
             eventId: string | null;
             /**
              * Format: uuid
-             * @description Null for a simulation.
+             * @description Null for a simulation or an alert.
              */
             evaluationId: string | null;
             /**
@@ -2625,6 +2689,11 @@ export interface components {
              * @description Set for `simulation.completed` and `simulation.failed`; null otherwise.
              */
             simulationId: string | null;
+            /**
+             * Format: uuid
+             * @description Set for `quality.alert` (the alert of GET /api/alerts); null otherwise.
+             */
+            alertId: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: number;
@@ -2655,6 +2724,120 @@ export interface components {
             connectedAt: string;
             /** Format: date-time */
             lastUsedAt: string | null;
+        };
+        AgreementDriftRuleDto: {
+            /** @description False turns the rule off (its open alerts close at the next check). */
+            enabled: boolean;
+            /**
+             * @description Fires when the upper bound on recent agreement is below the baseline agreement minus this.
+             * @example 0.1
+             */
+            margin: number;
+            /**
+             * @description Labels needed in each window.
+             * @example 30
+             */
+            minLabels: number;
+            /**
+             * @description One-sided confidence of the Wilson upper bound.
+             * @example 0.95
+             */
+            confidence: number;
+        };
+        AnswerShiftRuleDto: {
+            /** @description False turns the rule off (its open alerts close at the next check). */
+            enabled: boolean;
+            /**
+             * @description Fires when the population stability index is above this.
+             * @example 0.25
+             */
+            psiThreshold: number;
+            /**
+             * @description Answers to the question needed in each window.
+             * @example 50
+             */
+            minCount: number;
+        };
+        ReviewShareJumpRuleDto: {
+            /** @description False turns the rule off (its open alerts close at the next check). */
+            enabled: boolean;
+            /**
+             * @description The least rise of the review share that counts.
+             * @example 0.1
+             */
+            minJump: number;
+            /**
+             * @description Live evaluations needed in each window.
+             * @example 50
+             */
+            minCount: number;
+            /**
+             * @description One-sided confidence of the two-proportion z test.
+             * @example 0.95
+             */
+            confidence: number;
+        };
+        GatewayFailureRateRuleDto: {
+            /** @description False turns the rule off (its open alerts close at the next check). */
+            enabled: boolean;
+            /**
+             * @description Fires when the share of the last 15 minutes’ evaluations with a gateway failure is above this.
+             * @example 0.2
+             */
+            threshold: number;
+            /**
+             * @description Live evaluations needed in the window.
+             * @example 10
+             */
+            minCount: number;
+        };
+        AlertRulesDto: {
+            agreementDrift: components["schemas"]["AgreementDriftRuleDto"];
+            answerShift: components["schemas"]["AnswerShiftRuleDto"];
+            reviewShareJump: components["schemas"]["ReviewShareJumpRuleDto"];
+            gatewayFailureRate: components["schemas"]["GatewayFailureRateRuleDto"];
+        };
+        AlertDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            packId: string;
+            /** @enum {string} */
+            rule: "agreement_drift" | "answer_shift" | "review_share_jump" | "gateway_failure_rate";
+            /** @description The question, for `agreement_drift` and `answer_shift`; null for the pack-wide rules. */
+            questionId: string | null;
+            /**
+             * @description `open` until acknowledged; `closed` by the worker once the condition has cleared.
+             * @enum {string}
+             */
+            status: "open" | "acknowledged" | "closed";
+            /** @description What changed, since when and by how much, in a sentence. */
+            summary: string;
+            /** @description The numbers behind the test, as of the last check (the rule’s own fields: docs/alerts.md), with the sample sizes. */
+            figures: {
+                [key: string]: unknown;
+            };
+            /** @description Up to 5 example evaluations (newest first), for GET /api/evaluations/{id}. */
+            exampleEvaluationIds: string[];
+            /**
+             * Format: date-time
+             * @description The start of the window the condition was measured on.
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description When the alert opened.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its figures were last refreshed or its status changed.
+             */
+            updatedAt: string;
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            /** Format: date-time */
+            closedAt: string | null;
         };
         NoArgs: Record<string, never>;
         PackIdArgs: {
@@ -6882,6 +7065,258 @@ export interface operations {
             };
             /** @description `access token required` or `invalid access token`, with a `WWW-Authenticate: Bearer` challenge naming the resource metadata */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AlertsController_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRulesDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AlertsController_setRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                packId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRulesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRulesDto"];
+                };
+            };
+            /** @description `invalid request` with `issues`: a rule missing or not an object, a field missing, of the wrong type or out of range, or another field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AlertsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only this pack’s alerts (another user’s pack: 404). */
+                packId?: string;
+                status?: "open" | "acknowledged" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDto"][];
+                };
+            };
+            /** @description `invalid request`: an unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:read` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `pack not found` (missing, deleted, or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AlertsController_acknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertDto"];
+                };
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `alert not found` (missing or another user's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
+import { AlertMonitor } from '@app/alerts';
 import { JobTable, QUEUES } from '@app/jobs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CalibrationFitService } from '@app/reviews';
@@ -11,14 +12,18 @@ import {
   CalibrationRefitJob,
   type CalibrationRefitPayload,
 } from './calibration-refit.job.js';
+import { ALERT_CHECK_JOB, AlertCheckJob, type AlertCheckPayload } from './alert-check.job.js';
 import { Cleanup } from './cleanup.js';
 import { CLEANUP_JOB, CleanupJob, type CleanupPayload } from './cleanup.job.js';
 import { SWEEP_JOB, SweepJob, type SweepPayload } from './sweep.job.js';
 
+type MaintenancePayload = CleanupPayload | SweepPayload | CalibrationRefitPayload | AlertCheckPayload;
+
 /**
  * Housekeeping on a schedule: `cleanup` deletes expired sessions, idempotency keys and OAuth
  * codes, tokens and grants, and clients never approved (see Cleanup), so tables stay the size of live data; `sweep` enqueues work that was recorded while Redis was away;
- * `calibration-refit` refits the calibration maps of packs with enough new labels.
+ * `calibration-refit` refits the calibration maps of packs with enough new labels; `alert-check`
+ * checks every pack's quality alert rules.
  */
 @Processor(QUEUES.maintenance)
 export class MaintenanceProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
@@ -28,18 +33,20 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
 
   constructor(
     @InjectQueue(QUEUES.maintenance)
-    private readonly queue: Queue<CleanupPayload | SweepPayload | CalibrationRefitPayload>,
+    private readonly queue: Queue<MaintenancePayload>,
     cleanup: Cleanup,
     simulations: SimulationRunner,
     webhooks: WebhookSweeper,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     calibrationFits: CalibrationFitService,
+    alerts: AlertMonitor,
   ) {
     super();
     this.jobs = new JobTable(QUEUES.maintenance, [
       new CleanupJob(cleanup),
       new SweepJob(simulations, webhooks, config.workerSweepMs),
       new CalibrationRefitJob(calibrationFits),
+      new AlertCheckJob(alerts),
     ]);
   }
   /**
@@ -80,9 +87,16 @@ export class MaintenanceProcessor extends WorkerHost implements OnApplicationBoo
       { every, startDate: Date.now() + every },
       { name: CALIBRATION_REFIT_JOB.name, data: {}, opts: CALIBRATION_REFIT_JOB.options },
     );
+    // Likewise one interval away: a worker's start does not check every pack at once.
+    const alertEvery = this.config.alertCheckMs;
+    await this.queue.upsertJobScheduler(
+      ALERT_CHECK_JOB.schedulerId,
+      { every: alertEvery, startDate: Date.now() + alertEvery },
+      { name: ALERT_CHECK_JOB.name, data: {}, opts: ALERT_CHECK_JOB.options },
+    );
   }
 
-  process(job: Job<CleanupPayload | SweepPayload | CalibrationRefitPayload>): Promise<unknown> {
+  process(job: Job<MaintenancePayload>): Promise<unknown> {
     return this.jobs.run(job);
   }
 }

@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DeliveryStatus } from '@app/domain';
 
-/** What a delivery completes: an inbound event's evaluation, or a simulation. */
-export type DeliveryType = 'evaluation.completed' | 'simulation.completed' | 'simulation.failed';
+/** What a delivery sends: an inbound event's evaluation, a simulation's end, or a quality alert. */
+export type DeliveryType =
+  'evaluation.completed' | 'simulation.completed' | 'simulation.failed' | 'quality.alert';
 
 /**
  * One completion sent to a user's endpoint: either an inbound event's (event and evaluation set)
@@ -27,6 +28,9 @@ export class WebhookDeliveryEntity {
 
   @Column('uuid', { name: 'simulation_id', nullable: true, unique: true })
   simulationId: string | null;
+
+  @Column('uuid', { name: 'alert_id', nullable: true, unique: true })
+  alertId: string | null;
 
   @Column('jsonb')
   payload: Record<string, unknown>;

@@ -10,8 +10,8 @@ export type DeliveryRow = Omit<WebhookDeliveryEntity, 'claimedUntil' | 'claimOwn
 /** The columns of a DeliveryRow. */
 const DELIVERY = `
   id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-  simulation_id AS "simulationId", payload, status, attempts, round, last_status_code AS "lastStatusCode",
-  last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+  simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+  last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
   updated_at AS "updatedAt", created_at::text AS "createdAtText"`.trim();
 
 export const findDelivery = defineStatement<{ id: string }, DeliveryRow>({

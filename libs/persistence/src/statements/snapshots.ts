@@ -1,4 +1,5 @@
 import type { Statement } from './statement.js';
+import * as alerts from './alerts.statements.js';
 import * as apiKeys from './api-keys.statements.js';
 import * as calibration from './calibration.statements.js';
 import * as datasets from './datasets.statements.js';
@@ -20,6 +21,7 @@ import * as stats from './stats.statements.js';
  * so a reviewer sees every change to the SQL the hot paths send. A new statements file is added here.
  */
 const AREAS: Record<string, Record<string, unknown>> = {
+  alerts,
   'api-keys': apiKeys,
   calibration,
   datasets,

@@ -10,6 +10,7 @@ import { ReviewBacklog } from './ReviewBacklog';
 import { StatCards } from './StatCards';
 import { WebhookFailures } from './WebhookFailures';
 import { QueryState } from '../../ui/states';
+import { AlertsPanel } from '../../ui/AlertsPanel';
 import { isNewAccount } from './dashboard';
 import { PageHeader } from '../../ui/PageHeader';
 import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
@@ -37,6 +38,7 @@ export default function DashboardPage() {
           ) : (
             <>
               <StatCards stats={data} />
+              <AlertsPanel />
               <DailySection daily={data.daily} />
               {data.cost && <CostSection cost={data.cost} />}
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>

@@ -30,7 +30,11 @@ export function DeliveriesTable() {
       cell: (delivery) => (
         <>
           <Text size="sm">{delivery.type}</Text>
-          {delivery.simulationId ? (
+          {delivery.alertId ? (
+            <Text size="xs" c="dimmed">
+              Quality alert {shortId(delivery.alertId)}
+            </Text>
+          ) : delivery.simulationId ? (
             <Anchor component={Link} to={`/simulations/${delivery.simulationId}`} size="xs">
               Simulation {shortId(delivery.simulationId)}
             </Anchor>

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AlertRulesPanel } from './AlertRulesPanel';
 import { AuditTab } from './AuditTab';
 import { CompareTab } from './CompareTab';
 import { DeletePackButton } from './DeletePackButton';
@@ -8,11 +9,15 @@ import { DraftEditor } from './DraftEditor';
 import { ExportButton } from './ExportButton';
 import { usePack } from '../../api/queries/packs';
 import { VersionsTab } from './VersionsTab';
+import { AlertsPanel } from '../../ui/AlertsPanel';
 import { PageHeader } from '../../ui/PageHeader';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { formatDateTime } from '../../lib/format';
 
-/** /packs/:packId: the draft editor, the versions, a comparison of two versions, and the audit settings. */
+/**
+ * /packs/:packId: the draft editor, the versions, a comparison of two versions, the audit settings
+ * and the pack's quality alerts.
+ */
 export default function PackPage() {
   const { packId = '' } = useParams();
   const query = usePack(packId);
@@ -67,6 +72,7 @@ export default function PackPage() {
               <Tabs.Tab value="versions">Versions</Tabs.Tab>
               <Tabs.Tab value="compare">Compare</Tabs.Tab>
               <Tabs.Tab value="audit">Audit</Tabs.Tab>
+              <Tabs.Tab value="alerts">Alerts</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="draft" pt="md">
               <DraftEditor
@@ -83,6 +89,12 @@ export default function PackPage() {
             </Tabs.Panel>
             <Tabs.Panel value="audit" pt="md">
               <AuditTab packId={pack.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="alerts" pt="md">
+              <Stack>
+                <AlertsPanel packId={pack.id} />
+                <AlertRulesPanel packId={pack.id} />
+              </Stack>
             </Tabs.Panel>
           </Tabs>
         </>

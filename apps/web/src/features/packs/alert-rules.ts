@@ -1,0 +1,68 @@
+import type { Schemas } from '../../api/client';
+
+export type AlertRules = Schemas['AlertRulesDto'];
+export type RuleKey = keyof AlertRules;
+
+/** A number field of a rule, as the form shows it; the bounds and their checks are the server's. */
+export interface RuleField {
+  key: string;
+  label: string;
+  description: string;
+  integer?: boolean;
+}
+
+/** Each rule's name, what it watches, and its number fields, in the order docs/alerts.md gives them. */
+export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: string; fields: RuleField[] }> = [
+  {
+    rule: 'agreementDrift',
+    label: 'Agreement drift',
+    description: 'Reviewers agree with a question’s answers less than in the 28 days before.',
+    fields: [
+      { key: 'margin', label: 'Margin', description: 'Drop below the baseline agreement (0 to 1)' },
+      { key: 'minLabels', label: 'Minimum labels', description: 'In each window', integer: true },
+      { key: 'confidence', label: 'Confidence', description: 'Of the upper bound (0.5 to 0.9999)' },
+    ],
+  },
+  {
+    rule: 'answerShift',
+    label: 'Answer shift',
+    description: 'A question’s answers over the last 7 days differ from the 28 days before.',
+    fields: [
+      {
+        key: 'psiThreshold',
+        label: 'PSI threshold',
+        description: 'Population stability index above which it fires',
+      },
+      { key: 'minCount', label: 'Minimum answers', description: 'In each window', integer: true },
+    ],
+  },
+  {
+    rule: 'reviewShareJump',
+    label: 'Review share jump',
+    description: 'More of the pack’s evaluations go to review than in the 28 days before.',
+    fields: [
+      { key: 'minJump', label: 'Minimum rise', description: 'Of the review share (0 to 1)' },
+      { key: 'minCount', label: 'Minimum evaluations', description: 'In each window', integer: true },
+      { key: 'confidence', label: 'Confidence', description: 'Of the z test (0.5 to 0.9999)' },
+    ],
+  },
+  {
+    rule: 'gatewayFailureRate',
+    label: 'Gateway failures',
+    description: 'The model gateway fails on the pack’s evaluations of the last 15 minutes.',
+    fields: [
+      { key: 'threshold', label: 'Failure rate', description: 'Share above which it fires (0 to 1)' },
+      { key: 'minCount', label: 'Minimum evaluations', description: 'In the window', integer: true },
+    ],
+  },
+];
+
+/** The rules with one field of one rule changed; the others are kept as they are. */
+export function withRuleField(rules: AlertRules, rule: RuleKey, field: string, value: unknown): AlertRules {
+  return { ...rules, [rule]: { ...rules[rule], [field]: value } };
+}
+
+/** Whether the form differs from the saved rules. */
+export function rulesChanged(form: AlertRules, saved: AlertRules): boolean {
+  return JSON.stringify(form) !== JSON.stringify(saved);
+}
