@@ -25,6 +25,9 @@ function candidateDocument() {
   return document;
 }
 
+/** Priced for the candidate's answers only: the live version's model has no price, so its cost is unknown. */
+const MODEL_PRICES = JSON.stringify({ 'priced-model': { inputPerMTok: 2.5, outputPerMTok: 10 } });
+
 const fromCandidate = (request: ChatRequest) => FakeGateway.questionIds(request).includes('urgent');
 
 /** Judges `n` tickets through the judge route (source `api`); their evaluation ids, in order. */
@@ -56,10 +59,11 @@ describe('shadow runs', () => {
 
   beforeAll(async () => {
     gateway = await startFakeGateway();
-    api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX });
+    api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX, MODEL_PRICES });
     worker = await startWorker({
       MODEL_GATEWAY_URL: gateway.url,
       REDIS_PREFIX: PREFIX,
+      MODEL_PRICES,
       SHADOW_SAMPLE_MS: '200',
     });
   });
@@ -77,7 +81,11 @@ describe('shadow runs', () => {
     // The live version answers billing, abusive; the candidate technical, not abusive, urgent.
     gateway.route((request) =>
       fromCandidate(request)
-        ? { kind: 'answer', choose: { department: 'technical', abusive: false, urgent: true } }
+        ? {
+            kind: 'answer',
+            model: 'priced-model',
+            choose: { department: 'technical', abusive: false, urgent: true },
+          }
         : undefined,
     );
 
@@ -156,6 +164,10 @@ describe('shadow runs', () => {
     expect(r.usage.live).toMatchObject({ inputTokens: 321 * n, outputTokens: 45 * n });
     expect(r.usage.shadow).toMatchObject({ inputTokens: 321 * n, outputTokens: 45 * n });
     expect(r.usage.shadow.meanLatencyMs).toEqual(expect.any(Number));
+    // Cost: the live model has no price (unknown, not 0); the candidate's is 321 × 2.5 + 45 × 10 per million.
+    expect(r.usage.live.cost).toEqual({ costUsd: 0, unknownCostEvaluations: n });
+    expect(r.usage.shadow.cost.unknownCostEvaluations).toBe(0);
+    expect(r.usage.shadow.cost.costUsd).toBeCloseTo((n * (321 * 2.5 + 45 * 10)) / 1e6, 12);
     expect(r.agreement).toEqual([]);
 
     // Reviewers say technical on four of them: the live version agrees with none, the shadow with all.

@@ -179,17 +179,22 @@ export class JudgeService {
   /**
    * Judges a ticket, already redacted as stored, with another version for a shadow run
    * (docs/shadow-runs.md): the checks, the model call and the decision as `evaluate` makes them,
-   * calibrated where the version's questions opt in, but with no audit draw and nothing stored.
+   * calibrated where the version's questions opt in, and costed at MODEL_PRICES, but with no audit
+   * draw and nothing stored.
    * Counted in judgments_total with source `shadow`.
    */
   async judgeShadow(
     input: ShadowJudgmentInput,
-  ): Promise<{ result: JudgmentResult; failure: FailureKind | null }> {
+  ): Promise<{ result: JudgmentResult; failure: FailureKind | null; costUsd: number | null }> {
     const outcome = await this.callModel(input.document, input.ticket);
     const calibrate = outcome.ok ? await this.calibrate(input, null) : undefined;
     const result = judgmentResult(input.document, outcome, calibrate);
     this.countJudgment('shadow', result.status, outcome);
-    return { result, failure: outcome.ok ? null : outcome.kind };
+    return {
+      result,
+      failure: outcome.ok ? null : outcome.kind,
+      costUsd: modelCost(this.prices, result.modelId, result.usage),
+    };
   }
 
   /**

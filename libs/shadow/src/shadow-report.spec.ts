@@ -19,6 +19,10 @@ const totals: ShadowReportRows['totals'] = {
   liveOutputTokens: 40,
   shadowInputTokens: 800,
   shadowOutputTokens: 80,
+  liveCostUsd: 0.004,
+  liveUnknownCost: 0,
+  shadowCostUsd: 0.002,
+  shadowUnknownCost: 2,
   liveLatencyMean: 100,
   liveLatencyP95: 150,
   shadowLatencyMean: 200,
@@ -60,6 +64,7 @@ describe('shadowReport', () => {
     expect(report.usage.shadow).toEqual({
       inputTokens: 800,
       outputTokens: 80,
+      cost: { costUsd: 0.002, unknownCostEvaluations: 2 },
       meanLatencyMs: 200,
       p95LatencyMs: 300,
     });

@@ -1,4 +1,4 @@
-import { agrees, weightedProportion, type Answer, type ShareEstimate } from '@app/domain';
+import { agrees, weightedProportion, type Answer, type CostSum, type ShareEstimate } from '@app/domain';
 import type { ShadowReportRows, ShadowRunRow } from '@app/persistence';
 
 /** The confidence of the report's agreement intervals. */
@@ -38,6 +38,8 @@ export interface QuestionFlips {
 export interface SideUsage {
   inputTokens: number;
   outputTokens: number;
+  /** At MODEL_PRICES; judgments whose model has no price are counted apart, never as 0. */
+  cost: CostSum;
   meanLatencyMs: number | null;
   p95LatencyMs: number | null;
 }
@@ -119,12 +121,14 @@ export function shadowReport(rows: ShadowReportRows): ShadowReport {
       live: {
         inputTokens: totals.liveInputTokens,
         outputTokens: totals.liveOutputTokens,
+        cost: { costUsd: totals.liveCostUsd, unknownCostEvaluations: totals.liveUnknownCost },
         meanLatencyMs: totals.liveLatencyMean,
         p95LatencyMs: totals.liveLatencyP95,
       },
       shadow: {
         inputTokens: totals.shadowInputTokens,
         outputTokens: totals.shadowOutputTokens,
+        cost: { costUsd: totals.shadowCostUsd, unknownCostEvaluations: totals.shadowUnknownCost },
         meanLatencyMs: totals.shadowLatencyMean,
         p95LatencyMs: totals.shadowLatencyP95,
       },

@@ -68,7 +68,7 @@ export class ShadowRunner {
     if (!state || state.state !== 'pending' || state.runStatus !== 'active') return 'skipped';
     const version = await this.versions.find(state.userId, state.versionId);
     if (!version) return 'skipped';
-    const { result, failure } = await this.judgeService.judgeShadow({
+    const { result, failure, costUsd } = await this.judgeService.judgeShadow({
       userId: state.userId,
       packId: state.packId,
       packVersionId: state.versionId,
@@ -93,7 +93,7 @@ export class ShadowRunner {
       latencyMs: result.latencyMs,
       inputTokens: result.usage?.inputTokens ?? 0,
       outputTokens: result.usage?.outputTokens ?? 0,
-      costUsd: null,
+      costUsd,
     });
     if (status === 'stopped') this.logger.log({ runId }, 'shadow run reached its maxJudgments and stopped');
     return status ? 'recorded' : 'skipped';

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNumber, IsString, Max, Min } from 'class-validator';
 import { DEFAULT_SHADOW_SAMPLE_RATE, SHADOW_RUN_STATUSES, SHADOW_STOP_REASONS } from '@app/domain';
 import { Omittable } from '../errors/validation-rules.js';
+import { CostSumDto } from '../judging/cost.dto.js';
 import { ShareEstimateDto } from '../reviews/quality.dto.js';
 
 /** The largest `maxJudgments`: a cap is a budget, and ten million model calls is past any. */
@@ -176,6 +177,13 @@ class SideUsageDto {
 
   @ApiProperty()
   outputTokens: number;
+
+  @ApiProperty({
+    type: CostSumDto,
+    description:
+      'What these judgments cost at `MODEL_PRICES` (docs/cost.md); `unknownCostEvaluations` counts those whose model has no price, left out of `costUsd`.',
+  })
+  cost: CostSumDto;
 
   @ApiProperty({ nullable: true, type: Number })
   meanLatencyMs: number | null;

@@ -2543,6 +2543,8 @@ export interface components {
         SideUsageDto: {
             inputTokens: number;
             outputTokens: number;
+            /** @description What these judgments cost at `MODEL_PRICES` (docs/cost.md); `unknownCostEvaluations` counts those whose model has no price, left out of `costUsd`. */
+            cost: components["schemas"]["CostSumDto"];
             meanLatencyMs: number | null;
             p95LatencyMs: number | null;
         };

@@ -276,13 +276,17 @@ export interface ShadowTotalsRow {
   liveOutputTokens: number;
   shadowInputTokens: number;
   shadowOutputTokens: number;
+  liveCostUsd: number;
+  liveUnknownCost: number;
+  shadowCostUsd: number;
+  shadowUnknownCost: number;
   liveLatencyMean: number | null;
   liveLatencyP95: number | null;
   shadowLatencyMean: number | null;
   shadowLatencyP95: number | null;
 }
 
-/** A run's counts, review shares, tokens and latencies on both sides, over its judged rows. */
+/** A run's counts, review shares, tokens, cost and latencies on both sides, over its judged rows. */
 export const shadowTotals = defineStatement<{ runId: string }, ShadowTotalsRow>({
   name: 'shadow.totals',
   sql: `
@@ -295,6 +299,10 @@ export const shadowTotals = defineStatement<{ runId: string }, ShadowTotalsRow>(
            COALESCE(sum(e.output_tokens) FILTER (WHERE j.state <> 'pending'), 0)::bigint::float8 AS "liveOutputTokens",
            COALESCE(sum(j.input_tokens), 0)::bigint::float8 AS "shadowInputTokens",
            COALESCE(sum(j.output_tokens), 0)::bigint::float8 AS "shadowOutputTokens",
+           COALESCE(sum(e.cost_usd) FILTER (WHERE j.state <> 'pending'), 0)::float8 AS "liveCostUsd",
+           count(*) FILTER (WHERE j.state <> 'pending' AND e.cost_usd IS NULL)::int AS "liveUnknownCost",
+           COALESCE(sum(j.cost_usd), 0)::float8 AS "shadowCostUsd",
+           count(*) FILTER (WHERE j.state <> 'pending' AND j.cost_usd IS NULL)::int AS "shadowUnknownCost",
            avg(e.latency_ms) FILTER (WHERE j.state <> 'pending')::float8 AS "liveLatencyMean",
            percentile_cont(0.95) WITHIN GROUP (ORDER BY e.latency_ms) FILTER (WHERE j.state <> 'pending') AS "liveLatencyP95",
            avg(j.latency_ms)::float8 AS "shadowLatencyMean",
