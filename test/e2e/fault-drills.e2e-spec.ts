@@ -3,8 +3,8 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { newTenant, type Client } from '../support/client.js';
 import { createDataset } from '../support/datasets.js';
 import { queryDatabase } from '../support/db.js';
-import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
-import { createPublishedPack, TICKET } from '../support/packs.js';
+import { FakeGateway, startFakeGateway } from '../support/fake-gateway.js';
+import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
@@ -23,6 +23,7 @@ const EVENTS = 80;
 interface Workload {
   userId: string;
   keyed: Client;
+  packId: string;
   simulationId: string;
   /** Events answered 202, the only ones the service promised anything for. */
   accepted: string[];
@@ -53,6 +54,7 @@ describe('fault drills (API, workers and Redis as processes)', () => {
       WORKER_CONCURRENCY: '4',
       WORKER_SWEEP_MS: '1000',
       WEBHOOK_BACKOFF_MS: '500',
+      SHADOW_SAMPLE_MS: '300',
     };
     api = await startApi();
   });
@@ -117,7 +119,15 @@ describe('fault drills (API, workers and Redis as processes)', () => {
       }
     };
     await send(EVENTS / 2);
-    return { userId: user.id, keyed, simulationId: started.body.id, accepted, refused, send };
+    return {
+      userId: user.id,
+      keyed,
+      packId: pack.id,
+      simulationId: started.body.id,
+      accepted,
+      refused,
+      send,
+    };
   }
 
   async function evaluationsOf(userId: string): Promise<number> {
@@ -214,6 +224,78 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     expect(workload.accepted).toHaveLength(EVENTS);
     await expectExactlyOnce(workload);
   }, 150_000);
+
+  it('Redis killed and restarted empty during a shadow run at rate 1 whose version alone meets a failing gateway', async () => {
+    // The candidate draft adds a question, by which the fake knows its calls: half of them fail
+    // with 503 (retried with backoff); the live version's calls all succeed.
+    gateway.set({ kind: 'answer', delayMs: 150 });
+    gateway.route((request) =>
+      FakeGateway.questionIds(request).includes('urgent')
+        ? { kind: 'flaky', failRate: 0.5, delayMs: 50, seed: 11 }
+        : undefined,
+    );
+    await startWorkers(2);
+    const workload = await startWorkload();
+    const candidate = triageDocument();
+    candidate.questions.push({ ...candidate.questions[1], id: 'urgent', name: 'Urgent' });
+    expect(
+      (await workload.keyed.patch(`/api/packs/${workload.packId}`, { document: candidate })).status,
+    ).toBe(200);
+    const run = await workload.keyed.post(`/api/packs/${workload.packId}/shadow-runs`, { sampleRate: 1 });
+    expect(run.status).toBe(201);
+    await untilEvaluations(workload, 40);
+    // Killed while drawn judgments wait in Redis (queued, or delayed by a retry's backoff).
+    const pendingAtKill = await eventually(async () => {
+      const [row] = await queryDatabase(
+        `SELECT count(*)::int AS n FROM shadow_judgments WHERE shadow_run_id = $1 AND state = 'pending'`,
+        [run.body.id],
+      );
+      return row.n > 0 ? row.n : undefined;
+    }, 60_000);
+    await redis.kill();
+    await workload.send(EVENTS / 4);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await redis.restart();
+    await workload.send(EVENTS / 4);
+    expect(workload.accepted).toHaveLength(EVENTS);
+    expect(pendingAtKill).toBeGreaterThan(0);
+    // Live work is exactly once, untouched by the shadow version's failures.
+    await expectExactlyOnce(workload);
+    const [unavailable] = await queryDatabase(
+      `SELECT count(*)::int AS n FROM evaluations WHERE user_id = $1 AND result -> 'reviewReasons' ? 'gateway_unavailable'`,
+      [workload.userId],
+    );
+    expect(unavailable.n).toBe(0);
+    // Every inbound evaluation (the live traffic; the simulation's are not) is judged once in shadow.
+    const report = await eventually(
+      async () => {
+        const res = await workload.keyed.get(`/api/shadow-runs/${run.body.id}`);
+        return res.body.report.judged === EVENTS && res.body.report.pending === 0
+          ? res.body.report
+          : undefined;
+      },
+      90_000,
+      250,
+    );
+    expect(report.sampled).toBe(EVENTS);
+    const [shadow] = await queryDatabase(
+      `SELECT count(*)::int AS n, count(DISTINCT j.evaluation_id)::int AS distinct_evaluations,
+              count(*) FILTER (WHERE e.inbound_event_id = ANY($2::uuid[]))::int AS inbound
+         FROM shadow_judgments j JOIN evaluations e ON e.id = j.evaluation_id
+        WHERE j.shadow_run_id = $1`,
+      [run.body.id, workload.accepted],
+    );
+    expect(shadow).toEqual({ n: EVENTS, distinct_evaluations: EVENTS, inbound: EVENTS });
+    // Failed shadow calls were tried again: about half of the first calls failed, but a judgment is
+    // recorded as failed only when its four attempts all did (1 in 16).
+    expect(report.failed).toBeLessThan(EVENTS / 4);
+    // The judgments whose jobs Redis lost were enqueued again by the sampler from Postgres.
+    const requeued = workers
+      .flatMap((worker) => worker.output().split('\n'))
+      .filter((line) => line.includes('shadow runs sampled'))
+      .map((line) => (JSON.parse(line) as { requeued: number }).requeued);
+    expect(Math.max(0, ...requeued)).toBeGreaterThan(0);
+  }, 180_000);
 
   it('Postgres connections of the API and workers terminated mid-run, twice', async () => {
     gateway.set({ kind: 'answer', delayMs: 150 });
