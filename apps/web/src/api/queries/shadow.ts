@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../client';
 import { useApiMutation, type Effects } from './mutation';
 
@@ -53,16 +53,26 @@ export function useShadowRun(id: string | null | undefined) {
   });
 }
 
-/** Starts a run (409 `shadow run already active` while the pack has one). */
+/**
+ * Starts a run. A 409 `shadow run already active` means the list is behind (a run started elsewhere):
+ * it is read again, so the page shows that run.
+ */
 export function useStartShadowRun(
   packId: string,
   effects?: Effects<ShadowRun, Schemas['StartShadowRunDto']>,
 ) {
+  const queryClient = useQueryClient();
   return useApiMutation(
     (body: Schemas['StartShadowRunDto']) =>
       unwrap(api.POST('/api/packs/{packId}/shadow-runs', { params: { path: { packId } }, body })),
     settleShadowRuns,
-    effects,
+    {
+      ...effects,
+      onError: async (error, vars) => {
+        await queryClient.invalidateQueries({ queryKey: shadowKeys.list(packId) });
+        await effects?.onError?.(error, vars);
+      },
+    },
   );
 }
 

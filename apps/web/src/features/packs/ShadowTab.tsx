@@ -25,7 +25,7 @@ function StopRunButton({ run }: { run: Run }) {
   return (
     <ConfirmButton
       label="Stop run"
-      buttonProps={{ color: 'red.9', variant: 'light' }}
+      buttonProps={{ color: 'red', variant: 'light' }}
       title="Stop the shadow run?"
       confirmLabel="Confirm stop"
       action={stop}
@@ -73,10 +73,10 @@ function RunsTable({
               size="xs"
               variant={run.id === selectedId ? 'filled' : 'default'}
               aria-pressed={run.id === selectedId}
-              aria-label={`Show the report of the run started ${formatDateTime(run.createdAt)}`}
+              aria-label={`Show report: run started ${formatDateTime(run.createdAt)}`}
               onClick={() => onSelect(run.id)}
             >
-              {run.id === selectedId ? 'Shown' : 'Show'}
+              Show report
             </Button>
           ),
         },
