@@ -190,6 +190,18 @@ describe('shadow runs in a browser', () => {
     expect(await page.getByRole('button', { name: 'Start shadow run' }).isEnabled()).toBe(true);
   }, 30_000);
 
+  it('draws the report accessibly on a phone in dark mode', async () => {
+    const phone = await newContext(browser, api.url, { viewport: 'phone', scheme: 'dark' });
+    await phone.addCookies(await context.cookies());
+    const small = await phone.newPage();
+    await small.goto(`/packs/${packId}`);
+    await small.getByRole('tab', { name: 'Shadow' }).click();
+    await small.getByRole('region', { name: 'Answers to department' }).getByRole('link').first().waitFor();
+    await expectAccessible(small, 'pack shadow tab (phone, dark)');
+    await screenshot(small, 'pack-shadow-tab-phone-dark');
+    await phone.close();
+  }, 30_000);
+
   it('says so when a run started elsewhere is already active, and shows that run', async () => {
     const elsewhere = await keyed.post(`/api/packs/${packId}/shadow-runs`, { sampleRate: 0.5 });
     expect(elsewhere.status).toBe(201);
