@@ -4,12 +4,14 @@ import { FormActions } from './FormActions';
 import { ErrorNotice } from './states';
 
 /**
- * "Are you sure?" before a mutation: the consequence in a sentence, anything else it needs
- * (`details`), its error, then "Cancel" and the action (red unless `danger` is false).
+ * "Are you sure?" before a mutation: what to read first (`lead`, optional), the consequence in a
+ * sentence, anything else it needs (`details`), its error, then "Cancel" and the action (red unless
+ * `danger` is false).
  */
 export function ConfirmModal({
   opened = true,
   title,
+  lead,
   children,
   details,
   confirmLabel,
@@ -22,6 +24,7 @@ export function ConfirmModal({
 }: {
   opened?: boolean;
   title: string;
+  lead?: ReactNode;
   children: ReactNode;
   details?: ReactNode;
   confirmLabel: string;
@@ -36,6 +39,7 @@ export function ConfirmModal({
   return (
     <Modal opened={opened} onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={title}>
       <Stack>
+        {lead}
         <Text size="sm">{children}</Text>
         {details}
         {action.error ? <ErrorNotice error={action.error} title={errorTitle} /> : null}

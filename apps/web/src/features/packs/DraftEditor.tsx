@@ -21,10 +21,13 @@ type View = 'form' | 'raw';
 export function DraftEditor({
   pack,
   onDirtyChange,
+  onShowShadow,
 }: {
   pack: Schemas['PackDto'];
   /** Told whether the editor holds unsaved edits (the versions tab warns before a restore). */
   onDirtyChange?: (dirty: boolean) => void;
+  /** Shows the Shadow tab (from the publish dialog's shadow summary). */
+  onShowShadow?: () => void;
 }) {
   const form = useForm<DraftValues>({ initialValues: { name: pack.name, document: pack.document } });
   const [view, setView] = useState<View>('form');
@@ -142,7 +145,7 @@ export function DraftEditor({
             >
               Save draft
             </Button>
-            <PublishButton pack={pack} dirty={dirty} onIssues={showIssues} />
+            <PublishButton pack={pack} dirty={dirty} onIssues={showIssues} onShowShadow={onShowShadow} />
           </Group>
         </Group>
       </Paper>

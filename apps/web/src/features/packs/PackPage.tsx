@@ -8,6 +8,7 @@ import { DeletePackButton } from './DeletePackButton';
 import { DraftEditor } from './DraftEditor';
 import { ExportButton } from './ExportButton';
 import { usePack } from '../../api/queries/packs';
+import { ShadowTab } from './ShadowTab';
 import { VersionsTab } from './VersionsTab';
 import { AlertsPanel } from '../../ui/AlertsPanel';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,8 +16,8 @@ import { ErrorNotice, Loading } from '../../ui/states';
 import { formatDateTime } from '../../lib/format';
 
 /**
- * /packs/:packId: the draft editor, the versions, a comparison of two versions, the audit settings
- * and the pack's quality alerts.
+ * /packs/:packId: the draft editor, the versions, a comparison of two versions, shadow runs on live
+ * traffic, the audit settings and the pack's quality alerts.
  */
 export default function PackPage() {
   const { packId = '' } = useParams();
@@ -71,6 +72,7 @@ export default function PackPage() {
               <Tabs.Tab value="draft">Draft</Tabs.Tab>
               <Tabs.Tab value="versions">Versions</Tabs.Tab>
               <Tabs.Tab value="compare">Compare</Tabs.Tab>
+              <Tabs.Tab value="shadow">Shadow</Tabs.Tab>
               <Tabs.Tab value="audit">Audit</Tabs.Tab>
               <Tabs.Tab value="alerts">Alerts</Tabs.Tab>
             </Tabs.List>
@@ -79,6 +81,7 @@ export default function PackPage() {
                 key={`${pack.draftVersionId}:${pack.updatedAt}`}
                 pack={pack}
                 onDirtyChange={setDraftDirty}
+                onShowShadow={() => setTab('shadow')}
               />
             </Tabs.Panel>
             <Tabs.Panel value="versions" pt="md">
@@ -86,6 +89,9 @@ export default function PackPage() {
             </Tabs.Panel>
             <Tabs.Panel value="compare" pt="md">
               <CompareTab pack={pack} />
+            </Tabs.Panel>
+            <Tabs.Panel value="shadow" pt="md">
+              <ShadowTab pack={pack} />
             </Tabs.Panel>
             <Tabs.Panel value="audit" pt="md">
               <AuditTab packId={pack.id} />

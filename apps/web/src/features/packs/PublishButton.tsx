@@ -4,6 +4,7 @@ import { ApiError, type Issue, type Schemas } from '../../api/client';
 import { usePublishPack } from '../../api/queries/packs';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { publishBlocker } from './packs';
+import { ShadowPublishSummary } from './ShadowPublishSummary';
 
 interface Props {
   /** The saved pack: its draft is what gets published. */
@@ -12,14 +13,17 @@ interface Props {
   dirty: boolean;
   /** Called with the issues of a draft that fails validation on publish. */
   onIssues: (issues: Issue[]) => void;
+  /** Shows the pack page's Shadow tab (the dialog's shadow summary links there). */
+  onShowShadow?: () => void;
 }
 
 /**
  * "Publish" with a confirmation: the saved draft becomes the live version. Not offered (disabled, with
  * the reason beside it) for a saved draft equal to the live version, which would only make an
- * identical version and start its calibration over, nor for a draft without questions.
+ * identical version and start its calibration over, nor for a draft without questions. The dialog
+ * shows the report of the newest shadow run of this draft first, when there is one.
  */
-export function PublishButton({ pack, dirty, onIssues }: Props) {
+export function PublishButton({ pack, dirty, onIssues, onShowShadow }: Props) {
   const reason = publishBlocker(pack);
   // Unsaved edits may be what would make the draft differ: say to save them.
   const blocker = reason && dirty ? `${reason} Save your edits first.` : reason;
@@ -48,6 +52,18 @@ export function PublishButton({ pack, dirty, onIssues }: Props) {
         danger={false}
         action={publish}
         errorTitle="The draft was not published"
+        lead={(cancel) => (
+          <ShadowPublishSummary
+            packId={pack.id}
+            onOpenTab={
+              onShowShadow &&
+              (() => {
+                cancel();
+                onShowShadow();
+              })
+            }
+          />
+        )}
         details={
           dirty && (
             <Alert color="yellow" title="Unsaved edits">

@@ -1,0 +1,171 @@
+import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Schemas } from '../../api/client';
+import { costText, unknownCostNote } from '../../lib/cost';
+import { formatDateTime, formatPercent } from '../../lib/format';
+import { DataTable } from '../../ui/DataTable';
+import { Panel } from '../../ui/Panel';
+import { FlipMatrixTable } from './FlipMatrixTable';
+import { estimateText, latencyText, runScopeText, runStatusText, statusChangeText } from './shadow';
+
+type Run = Schemas['ShadowRunDetailDto'];
+type Report = Schemas['ShadowReportDto'];
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={24} fw={700} lh={1.3}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+function Progress({ run }: { run: Run }) {
+  const { report } = run;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Badge color={run.status === 'active' ? 'blue' : 'gray'} variant="light">
+          {runStatusText(run)}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {runScopeText(run)}. Started {formatDateTime(run.createdAt)}
+          {run.stoppedAt ? `, stopped ${formatDateTime(run.stoppedAt)}` : ''}.
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: run.maxJudgments === null ? 4 : 5 }}>
+        <Figure label="Sampled" value={count(report.sampled)} />
+        <Figure label="Judged" value={count(report.judged)} />
+        <Figure label="Failed" value={count(report.failed)} />
+        <Figure label="Pending" value={count(report.pending)} />
+        {run.maxJudgments !== null && <Figure label="Cap" value={count(run.maxJudgments)} />}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function StatusChanges({ report }: { report: Report }) {
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Statuses</Title>
+      <DataTable
+        rows={report.statusChanges}
+        rowKey={(row) => `${row.from}-${row.to}`}
+        caption="Live status → shadow status, over the judged tickets"
+        empty={
+          <Text size="sm" c="dimmed">
+            No ticket judged yet.
+          </Text>
+        }
+        columns={[
+          { header: 'Live → shadow', rowHeader: true, cell: (row) => statusChangeText(row) },
+          { header: 'Tickets', cell: (row) => count(row.count) },
+        ]}
+      />
+      <Text size="sm">
+        Sent to review: {formatPercent(report.reviewShare.live, 1)} live,{' '}
+        {formatPercent(report.reviewShare.shadow, 1)} shadow.
+      </Text>
+    </Stack>
+  );
+}
+
+function Agreement({ report }: { report: Report }) {
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Agreement with reviewers</Title>
+      <DataTable
+        rows={report.agreement}
+        rowKey={(row) => row.questionId}
+        caption="Each version's agreement with reviewer labels on the same tickets, with 95% intervals"
+        empty={
+          <Text size="sm" c="dimmed">
+            No reviewer labels on these tickets yet.
+          </Text>
+        }
+        columns={[
+          { header: 'Question', rowHeader: true, cell: (row) => row.questionId },
+          { header: 'Labels', cell: (row) => count(row.labels) },
+          { header: 'Live', cell: (row) => estimateText(row.live) },
+          { header: 'Shadow', cell: (row) => estimateText(row.shadow) },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function Usage({ report }: { report: Report }) {
+  const rows = [
+    { id: 'live', side: 'Live', usage: report.usage.live },
+    { id: 'shadow', side: 'Shadow', usage: report.usage.shadow },
+  ];
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Usage</Title>
+      <DataTable
+        rows={rows}
+        minWidth={560}
+        label="Usage of both versions"
+        caption="Tokens, latency and cost over the judged tickets"
+        columns={[
+          { header: 'Version', rowHeader: true, cell: (row) => row.side },
+          { header: 'Input tokens', cell: (row) => count(row.usage.inputTokens) },
+          { header: 'Output tokens', cell: (row) => count(row.usage.outputTokens) },
+          { header: 'Mean latency', cell: (row) => latencyText(row.usage.meanLatencyMs) },
+          { header: 'p95 latency', cell: (row) => latencyText(row.usage.p95LatencyMs) },
+          {
+            header: 'Cost',
+            cell: (row) => (
+              <Stack gap={0}>
+                <Text size="sm">{costText(row.usage.cost)}</Text>
+                {unknownCostNote(row.usage.cost) && (
+                  <Text size="xs" c="dimmed">
+                    {unknownCostNote(row.usage.cost)}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** The report of one run: progress, statuses, answer flips per question, agreement and usage. */
+export function ShadowReport({ run }: { run: Run }) {
+  const { report } = run;
+  return (
+    <Panel title={`Report of the run started ${formatDateTime(run.createdAt)}`}>
+      <Progress run={run} />
+      {report.failed > 0 && (
+        <Text size="sm" c="red.8">
+          {count(report.failed)} shadow judgments failed (recorded as review): fix the candidate or the
+          gateway before reading the rest.
+        </Text>
+      )}
+      <StatusChanges report={report} />
+      <Stack gap="md">
+        <Title order={4}>Answers</Title>
+        {report.questions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No ticket judged yet.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {report.questions.map((question) => (
+              <FlipMatrixTable key={question.questionId} question={question} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <Agreement report={report} />
+      <Usage report={report} />
+    </Panel>
+  );
+}
