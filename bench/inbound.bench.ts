@@ -19,11 +19,12 @@ import {
   type Drain,
   type LoadRun,
   type Phase,
+  type ShadowProgress,
   type Target,
 } from './inbound.report.js';
 
 const options = readOptions({
-  phases: words('worker-off', 'worker-on'),
+  phases: words('worker-off', 'worker-on', 'shadow-on'),
   connections: num(64),
   gatewayDelayMs: num(20),
   warmup: num(3),
@@ -33,7 +34,8 @@ const options = readOptions({
   drainTimeout: num(900),
 });
 const phases = options.phases as Phase[];
-if (phases.some((phase) => !(phase in PHASE_LABEL))) throw new Error('phases: worker-off and/or worker-on');
+if (phases.some((phase) => !(phase in PHASE_LABEL)))
+  throw new Error('phases: any of worker-off, worker-on and shadow-on');
 /** application_name of each process's Postgres connections, to tell their backends apart. */
 const APP = { inbound: 'tj-api', bare: 'tj-bare', worker: 'tj-worker' } as const;
 
@@ -51,6 +53,8 @@ interface Inbound {
   loads: number;
   /** Warnings logged by workers already stopped. */
   workerWarnings: number;
+  /** The tenant's API client and pack, for the shadow run of the `shadow-on` phase. */
+  tenant: { client: Awaited<ReturnType<typeof createTenant>>['client']; packId: string };
 }
 
 async function load(b: Inbound, target: Target, seconds: number): Promise<LoadResult> {
@@ -100,6 +104,26 @@ async function startWorker(b: Inbound): Promise<void> {
   log(`worker ready (pid ${b.worker.pid}, concurrency ${options.workerConcurrency})`);
 }
 
+/** A shadow run at rate 1 on the tenant's pack (the draft, frozen: the live document). */
+async function startShadowRun(b: Inbound): Promise<string> {
+  const res = await b.tenant.client.post(`/api/packs/${b.tenant.packId}/shadow-runs`, { sampleRate: 1 });
+  if (res.status !== 201) throw new Error(`shadow run: ${res.status} ${res.text}`);
+  const { id } = res.body as { id: string };
+  log(`shadow run ${id} started at rate 1`);
+  return id;
+}
+
+/** Its progress once the live events have drained, then stopped. */
+async function stopShadowRun(b: Inbound, id: string): Promise<ShadowProgress> {
+  // Read first: stopping drops the waiting judgments, and `sampled` no longer counts them.
+  const read = (await b.tenant.client.get(`/api/shadow-runs/${id}`)).body as { report: ShadowProgress };
+  const { sampled, judged, pending } = read.report;
+  const res = await b.tenant.client.post(`/api/shadow-runs/${id}/stop`);
+  if (res.status !== 200) throw new Error(`shadow stop: ${res.status} ${res.text}`);
+  log(`shadow run stopped: ${sampled} drawn, ${judged} judged, ${pending} waiting`);
+  return { sampled, judged, pending };
+}
+
 /** Polls the receiver until it has one completion for each of `expected` events. */
 async function waitForCompletions(b: Inbound, expected: number) {
   const deadline = Date.now() + options.drainTimeout * 1000;
@@ -128,7 +152,7 @@ async function runPhase(
   phase: Phase,
   first: boolean,
 ): Promise<{ runs: LoadRun[]; drain: Drain }> {
-  if (phase === 'worker-on' && !b.worker) {
+  if (phase !== 'worker-off' && !b.worker) {
     await startWorker(b);
     await sleep(1000);
   }
@@ -144,9 +168,10 @@ async function runPhase(
     await load(b, 'inbound', seconds);
     await load(b, 'bare', seconds);
   }
+  const shadowRun = phase === 'shadow-on' ? await startShadowRun(b) : undefined;
   const deliveredBefore = (await b.completions.receiver()).events;
   const backlogStart = Date.now();
-  if (phase === 'worker-on') {
+  if (phase !== 'worker-off') {
     // A backlog first, so the worker is busy from the first measured window (the bare one) on.
     log(`giving the worker a backlog: ${seconds} s of inbound load`);
     await load(b, 'inbound', seconds);
@@ -169,8 +194,10 @@ async function runPhase(
   const judgedAt = await b.completions.lastJudgedAt();
   const firstFrom = workerBootMs === undefined ? backlogStart : from;
   const firstArrival = (await b.completions.arrivals()).find((at) => at >= firstFrom);
+  const shadow = shadowRun ? await stopShadowRun(b, shadowRun) : undefined;
   const drain: Drain = {
     phase,
+    ...(shadow ? { shadow } : {}),
     events,
     seen202: b.seen202,
     backlogAtLoadEnd: events - atLoadEnd.events,
@@ -260,6 +287,7 @@ async function inboundBenchmark(run: BenchRun, execArgv: string[]): Promise<void
     seen202: 0,
     loads: 0,
     workerWarnings: 0,
+    tenant: { client: tenant.client, packId: tenant.packId },
   };
   await checkTargets(b);
   const runs: LoadRun[] = [];

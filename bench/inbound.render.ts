@@ -1,12 +1,14 @@
 import { verificationLine, type Verification } from './harness/completions.js';
 import { runHeading, type Results } from './harness/report.js';
 import {
+  compareShadow,
   cpuTable,
   drainCpuTable,
   drainTable,
   PHASE_LABEL,
   resultsTable,
   runsTable,
+  SHADOW_TOLERANCE,
   TARGET_RATIO,
   type Drain,
   type InboundSettings,
@@ -31,6 +33,21 @@ function verdictLine(summaries: PhaseSummary[]): string {
   );
 }
 
+/** The shadow run's cost to live work, when both worker phases ran. */
+function shadowLine(r: InboundResults): string[] {
+  const c = compareShadow(r.summaries, r.drains);
+  if (!c) return [];
+  const within = `within ${SHADOW_TOLERANCE * 100}%`;
+  return [
+    `Shadow run at rate 1 (target: live accept and drain rates ${within} of the run without one): ` +
+      `**${c.meets ? 'met' : 'NOT met'}**. Inbound accepted ${c.acceptRatio.toFixed(3)} of the requests a second ` +
+      `and live events drained at ${c.drainRatio.toFixed(3)} of the rate without it. The shadow run had drawn ` +
+      `${c.shadow.sampled} events, judged ${c.shadow.judged} and had ${c.shadow.pending} waiting when the live ` +
+      'events had drained; it was then stopped, its waiting judgments dropped.',
+    '',
+  ];
+}
+
 /** The generated part of the section: settings, the tables and what the end of the run checked. */
 export function render(r: InboundResults): string {
   const s = r.settings;
@@ -45,6 +62,7 @@ export function render(r: InboundResults): string {
     '',
     verdictLine(r.summaries),
     '',
+    ...shadowLine(r),
     "Completions (events are counted over the whole run, so a phase's include the earlier ones; the backlog is the phase's own):",
     '',
     drainTable(r.drains),

@@ -6,13 +6,28 @@ import { fixed, pct, seconds, table } from './harness/report.js';
 export const TARGET_RATIO = 0.5;
 
 export type Target = 'bare' | 'inbound';
-/** `worker-off`: no worker process while measuring; `worker-on`: one worker draining meanwhile. */
-export type Phase = 'worker-off' | 'worker-on';
+/**
+ * `worker-off`: no worker process while measuring; `worker-on`: one worker draining meanwhile;
+ * `shadow-on`: the same with a shadow run at sample rate 1 on the pack, so every event is judged
+ * again on the shadow queue (docs/shadow-runs.md).
+ */
+export type Phase = 'worker-off' | 'worker-on' | 'shadow-on';
 
 export const PHASE_LABEL: Record<Phase, string> = {
   'worker-off': 'worker stopped',
   'worker-on': 'worker running',
+  'shadow-on': 'worker running, shadow run at rate 1',
 };
+
+/** With a shadow run at rate 1, the live accept and drain rates stay within this share of those without. */
+export const SHADOW_TOLERANCE = 0.05;
+
+/** What the shadow run had done when its phase's drain ended (then it is stopped). */
+export interface ShadowProgress {
+  sampled: number;
+  judged: number;
+  pending: number;
+}
 
 /** Average number of a process's Postgres backends in each state (`running`, `Lock:tuple`, ...). */
 export type BackendStates = PostgresActivity['states'];
@@ -29,6 +44,8 @@ export interface LoadRun {
 
 export interface Drain {
   phase: Phase;
+  /** The shadow run of a `shadow-on` phase, when its live events had drained. */
+  shadow?: ShadowProgress;
   /** Events in Postgres once the load ended (every accepted request, in flight ones included). */
   events: number;
   /** 202s autocannon saw, warm-ups and the set-up check included; requests in flight when a load stops are not seen. */
@@ -231,7 +248,7 @@ export function drainTable(drains: Drain[]): string {
         : after(d.firstCompletionMs),
       seconds(d.judgedMs),
       `**${seconds(d.drainMs)}**`,
-      `${((d.backlogAtLoadEnd / Math.max(1, d.drainMs)) * 1000).toFixed(0)} events/s`,
+      `${drainRate(d).toFixed(0)} events/s`,
     ]),
   );
 }
@@ -286,4 +303,35 @@ export function runsTable(runs: LoadRun[]): string {
       String(result.errors),
     ]),
   );
+}
+
+/** Live events completed a second after the load ended: the backlog over the time to drain it. */
+export function drainRate(drain: Drain): number {
+  return (drain.backlogAtLoadEnd / Math.max(1, drain.drainMs)) * 1000;
+}
+
+export interface ShadowComparison {
+  /** Inbound rps with the shadow run over inbound rps without (worker running both times). */
+  acceptRatio: number;
+  /** The same for the drain rate of live events. */
+  drainRatio: number;
+  meets: boolean;
+  shadow: ShadowProgress;
+}
+
+/** The `shadow-on` phase against `worker-on`; null unless both ran. */
+export function compareShadow(summaries: PhaseSummary[], drains: Drain[]): ShadowComparison | null {
+  const without = summaries.find((s) => s.phase === 'worker-on');
+  const withShadow = summaries.find((s) => s.phase === 'shadow-on');
+  const drainWithout = drains.find((d) => d.phase === 'worker-on');
+  const drainWith = drains.find((d) => d.phase === 'shadow-on');
+  if (!without || !withShadow || !drainWithout || !drainWith?.shadow) return null;
+  const acceptRatio = withShadow.inbound.rps / without.inbound.rps;
+  const drainRatio = drainRate(drainWith) / drainRate(drainWithout);
+  return {
+    acceptRatio,
+    drainRatio,
+    meets: acceptRatio >= 1 - SHADOW_TOLERANCE && drainRatio >= 1 - SHADOW_TOLERANCE,
+    shadow: drainWith.shadow,
+  };
 }

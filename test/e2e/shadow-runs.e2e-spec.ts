@@ -318,3 +318,53 @@ describe('shadow runs', () => {
     expect((await owner.keyed.get(`/api/shadow-runs/${run.id}`)).body.status).toBe('active');
   }, 60_000);
 });
+
+describe('shadow judgments stand down while live work waits', () => {
+  let api: TestApi;
+  let gateway: FakeGateway;
+  let worker: RunningProcess;
+  const prefix = `${PREFIX}-backlog`;
+
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+    api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix });
+    // One live slot and slow live calls: a burst of inbound events waits in the queue for seconds.
+    worker = await startWorker({
+      MODEL_GATEWAY_URL: gateway.url,
+      REDIS_PREFIX: prefix,
+      WORKER_CONCURRENCY: '1',
+      SHADOW_SAMPLE_MS: '200',
+    });
+  });
+  afterAll(async () => {
+    if (worker) await stopWorker(worker);
+    await api?.close();
+    await gateway.close();
+  });
+
+  it('judges no sampled evaluation until the inbound queue has no event waiting', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    expect((await keyed.patch(`/api/packs/${pack.id}`, { document: candidateDocument() })).status).toBe(200);
+    gateway.route((request) => (fromCandidate(request) ? undefined : { kind: 'answer', delayMs: 400 }));
+    const run = (await keyed.post(`/api/packs/${pack.id}/shadow-runs`, { sampleRate: 1 })).body;
+    const events = 12;
+    for (let i = 0; i < events; i++)
+      expect((await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET })).status).toBe(
+        202,
+      );
+    // About 5 s of live work in one slot; the first evaluations are drawn after about 1.2 s.
+    await eventually(async () => {
+      const body = await report(keyed, run.id);
+      return body.report.judged === events ? body : undefined;
+    }, 60_000);
+    const [times] = await queryDatabase<{ last_live_start: Date; first_shadow: Date }>(
+      `SELECT (SELECT max(e.created_at - make_interval(secs => e.latency_ms / 1000.0))
+                 FROM evaluations e WHERE e.pack_id = $1 AND e.source = 'webhook') AS last_live_start,
+              (SELECT min(judged_at) FROM shadow_judgments WHERE shadow_run_id = $2) AS first_shadow`,
+      [pack.id, run.id],
+    );
+    // The last event's job was taken (its model call began) before any shadow judgment was made.
+    expect(times.first_shadow.getTime()).toBeGreaterThan(times.last_live_start.getTime());
+  }, 90_000);
+});

@@ -18,7 +18,7 @@ describe('the worker’s job tables', () => {
       maintenance: new MaintenanceProcessor({} as Queue, none, none, none, config, none, none),
       simulations: new SimulationProcessor(none, {} as Metrics),
       webhooks: new WebhookProcessor(none, none, {} as Metrics),
-      shadow: new ShadowProcessor(none, {} as Metrics, {} as Queue, config),
+      shadow: new ShadowProcessor(none, none, {} as Metrics, {} as Queue, config),
     };
     for (const queue of ALL_QUEUES) {
       const names = (tables[queue] as unknown as { jobs: { names: string[] } }).jobs.names;

@@ -13,7 +13,7 @@ import { WebhooksModule } from '@app/webhooks';
 import { configuredProcessor } from './configured-worker-host.js';
 import { Cleanup } from './maintenance/cleanup.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
-import { ShadowProcessor } from './shadow/shadow.processor.js';
+import { ShadowProcessor, shadowWorkerOptions } from './shadow/shadow.processor.js';
 import { SimulationProcessor } from './simulations/simulation.processor.js';
 import { WebhookProcessor } from './webhooks/webhook.processor.js';
 
@@ -42,9 +42,7 @@ export class WorkerModule {
         // Their Workers take WORKER_CONCURRENCY, WORKER_LOCK_MS and WORKER_NAME when they are built.
         configuredProcessor(SimulationProcessor, QUEUES.simulations, config),
         configuredProcessor(WebhookProcessor, QUEUES.webhooks, config),
-        configuredProcessor(ShadowProcessor, QUEUES.shadow, config, {
-          concurrency: config.shadow.concurrency,
-        }),
+        configuredProcessor(ShadowProcessor, QUEUES.shadow, config, shadowWorkerOptions(config)),
       ],
     };
   }

@@ -2,7 +2,8 @@
 
 -- shadow.activeRuns
 -- params: none
-SELECT r.id, r.user_id AS "userId", r.pack_id AS "packId", p.deleted_at IS NOT NULL AS "packDeleted"
+SELECT r.id, r.user_id AS "userId", r.pack_id AS "packId", p.deleted_at IS NOT NULL AS "packDeleted",
+       r.sampled - r.judged AS pending
   FROM shadow_runs r JOIN packs p ON p.id = r.pack_id
  WHERE r.status = 'active'
  ORDER BY r.created_at;

@@ -2,6 +2,7 @@ export { ShadowModule } from './shadow.module.js';
 export { ShadowService, type StartShadowRunInput } from './shadow.service.js';
 export { ShadowRunner, type SampleOutcome, type ShadowOutcome } from './shadow-runner.js';
 export { ShadowQueue } from './shadow-queue.js';
+export { LiveBacklog } from './live-backlog.js';
 export { JUDGE_SHADOW_JOB, JudgeShadowJob, type JudgeShadowPayload } from './jobs/judge-shadow.job.js';
 export { SAMPLE_SHADOW_JOB, SampleShadowJob, type SampleShadowPayload } from './jobs/sample-shadow.job.js';
 export {

@@ -26,6 +26,15 @@ export class ShadowQueue {
     );
   }
 
+  /** Judgments in the queue: waiting (prioritized), delayed by a retry's backoff, or running. */
+  async openJobs(): Promise<number> {
+    const counts = await within(
+      this.queue.getJobCounts('prioritized', 'waiting', 'delayed', 'active'),
+      ENQUEUE_TIMEOUT_MS,
+    );
+    return Object.values(counts).reduce((sum, count) => sum + count, 0);
+  }
+
   /**
    * For pending judgments whose job may be gone: one waiting, delayed or running is left alone; one
    * that failed for good or completed without recording is replaced; a missing one is added again.

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { answerPairs } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
-import { PackVersionLookup, ShadowRepository } from '@app/persistence';
+import { PackVersionLookup, ShadowRepository, type ActiveShadowRun } from '@app/persistence';
 import { ShadowQueue } from './shadow-queue.js';
 
 export type ShadowOutcome = 'recorded' | 'skipped';
@@ -14,6 +14,13 @@ export interface SampleOutcome {
 
 /** Pending judgments enqueued again per sampling step, oldest first. */
 const REQUEUED_PER_STEP = 200;
+
+/**
+ * A run with this many judgments waiting draws no more until they shrink: its cursor stays, so the
+ * same evaluations are drawn later (the draw depends on the ids alone). Bounds what a run at a high
+ * rate on busy traffic puts in Redis.
+ */
+export const MAX_PENDING_PER_RUN = 1_000;
 
 /**
  * The worker side of shadow runs (docs/shadow-runs.md). Sampling draws each live evaluation once
@@ -43,6 +50,7 @@ export class ShadowRunner {
         await this.shadows.stop(run.id, 'pack_deleted');
         continue;
       }
+      if (run.pending >= MAX_PENDING_PER_RUN) continue;
       const drawn = await this.shadows.sample(run);
       // Drawn in Postgres already: if Redis is away now, the pending rows are enqueued again later.
       await this.queue
@@ -52,11 +60,22 @@ export class ShadowRunner {
         );
       sampled += drawn.length;
     }
-    const stale = await this.shadows.stalePending(staleAfterMs, REQUEUED_PER_STEP);
+    const stale = await this.lostJudgments(runs, staleAfterMs);
     for (const { runId, evaluationId } of stale) await this.queue.requeue(runId, evaluationId);
     if (sampled || stale.length)
       this.logger.log({ runs: runs.length, sampled, requeued: stale.length }, 'shadow runs sampled');
     return { runs: runs.length, sampled, requeued: stale.length };
+  }
+
+  /**
+   * Pending judgments drawn `staleAfterMs` ago or more, when the queue holds fewer judgments than
+   * the active runs have pending: then some jobs were lost (Redis restarted without its data), and
+   * these are checked one by one. While the queue holds them all, nothing is read.
+   */
+  private async lostJudgments(runs: ActiveShadowRun[], staleAfterMs: number) {
+    const pending = runs.reduce((sum, run) => sum + run.pending, 0);
+    if (!pending || (await this.queue.openJobs()) >= pending) return [];
+    return this.shadows.stalePending(staleAfterMs, REQUEUED_PER_STEP);
   }
 
   /**

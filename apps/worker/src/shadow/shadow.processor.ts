@@ -1,11 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Job, Queue } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { JobTable, QUEUES } from '@app/jobs';
 import { Metrics } from '@app/metrics';
 import {
+  JUDGE_SHADOW_JOB,
   JudgeShadowJob,
+  LiveBacklog,
   SAMPLE_SHADOW_JOB,
   SampleShadowJob,
   ShadowRunner,
@@ -15,6 +17,20 @@ import {
 import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type ShadowJob = Job<JudgeShadowPayload | SampleShadowPayload>;
+
+/** How long shadow judgments stand down when live work is waiting, before looking again. */
+export const LIVE_BACKLOG_PAUSE_MS = 1_000;
+
+/**
+ * The shadow queue's Worker options beyond the configured ones: SHADOW_CONCURRENCY slots, and a
+ * limiter that never binds on its own (a manual rate limit needs one to be honoured; see process).
+ */
+export function shadowWorkerOptions(config: AppConfig) {
+  return {
+    concurrency: config.shadow.concurrency,
+    limiter: { max: Number.MAX_SAFE_INTEGER, duration: LIVE_BACKLOG_PAUSE_MS },
+  };
+}
 
 /**
  * Shadow runs on their own queue, with SHADOW_CONCURRENCY slots of their own (WorkerModule.forRoot
@@ -29,6 +45,7 @@ export class ShadowProcessor extends ConfiguredWorkerHost implements OnModuleDes
 
   constructor(
     runner: ShadowRunner,
+    private readonly liveBacklog: LiveBacklog,
     protected readonly metrics: Metrics,
     @InjectQueue(QUEUES.shadow) private readonly queue: Queue<JudgeShadowPayload | SampleShadowPayload>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -61,7 +78,16 @@ export class ShadowProcessor extends ConfiguredWorkerHost implements OnModuleDes
     clearInterval(this.refresh);
   }
 
-  process(job: ShadowJob): Promise<unknown> {
-    return this.jobs.run(job);
+  /**
+   * A judgment waits while live work does: with inbound events or simulation tickets waiting, the
+   * shadow queue is rate-limited for LIVE_BACKLOG_PAUSE_MS (every worker of it stands down) and the
+   * job goes back to wait, without counting an attempt. The sampler always runs.
+   */
+  async process(job: ShadowJob, token?: string): Promise<unknown> {
+    if (job.name === JUDGE_SHADOW_JOB.name && (await this.liveBacklog.busy())) {
+      await this.queue.rateLimit(LIVE_BACKLOG_PAUSE_MS);
+      throw Worker.RateLimitError();
+    }
+    return this.jobs.run(job, token);
   }
 }

@@ -110,13 +110,16 @@ export interface ActiveShadowRun {
   userId: string;
   packId: string;
   packDeleted: boolean;
+  /** Drawn and not judged yet. */
+  pending: number;
 }
 
 /** Every active run, for the sampler; a run whose pack was deleted is stopped by it. */
 export const activeShadowRuns = defineStatement<Record<never, never>, ActiveShadowRun>({
   name: 'shadow.activeRuns',
   sql: `
-    SELECT r.id, r.user_id AS "userId", r.pack_id AS "packId", p.deleted_at IS NOT NULL AS "packDeleted"
+    SELECT r.id, r.user_id AS "userId", r.pack_id AS "packId", p.deleted_at IS NOT NULL AS "packDeleted",
+           r.sampled - r.judged AS pending
       FROM shadow_runs r JOIN packs p ON p.id = r.pack_id
      WHERE r.status = 'active'
      ORDER BY r.created_at`,
