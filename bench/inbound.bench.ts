@@ -113,15 +113,32 @@ async function startShadowRun(b: Inbound): Promise<string> {
   return id;
 }
 
-/** Its progress once the live events have drained, then stopped. */
+/** How long the shadow run is watched once live work has drained, for the pace it then keeps. */
+const SHADOW_CATCH_UP_MS = 20_000;
+
+/**
+ * Its progress once the live events have drained; then how many it judges a second over the next
+ * SHADOW_CATCH_UP_MS, with the live queues empty; then stopped.
+ */
 async function stopShadowRun(b: Inbound, id: string): Promise<ShadowProgress> {
-  // Read first: stopping drops the waiting judgments, and `sampled` no longer counts them.
-  const read = (await b.tenant.client.get(`/api/shadow-runs/${id}`)).body as { report: ShadowProgress };
-  const { sampled, judged, pending } = read.report;
+  // Read before stopping: stopping drops the waiting judgments, and `sampled` no longer counts them.
+  const read = async () =>
+    (
+      (await b.tenant.client.get(`/api/shadow-runs/${id}`)).body as {
+        report: Omit<ShadowProgress, 'catchUpPerSecond'>;
+      }
+    ).report;
+  const { sampled, judged, pending } = await read();
+  await sleep(SHADOW_CATCH_UP_MS);
+  const later = await read();
+  const catchUpPerSecond = ((later.judged - judged) * 1000) / SHADOW_CATCH_UP_MS;
   const res = await b.tenant.client.post(`/api/shadow-runs/${id}/stop`);
   if (res.status !== 200) throw new Error(`shadow stop: ${res.status} ${res.text}`);
-  log(`shadow run stopped: ${sampled} drawn, ${judged} judged, ${pending} waiting`);
-  return { sampled, judged, pending };
+  log(
+    `shadow run: ${sampled} drawn, ${judged} judged, ${pending} waiting when live work had drained; ` +
+      `then ${catchUpPerSecond.toFixed(1)} judged a second; stopped`,
+  );
+  return { sampled, judged, pending, catchUpPerSecond };
 }
 
 /** Polls the receiver until it has one completion for each of `expected` events. */

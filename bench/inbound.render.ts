@@ -43,7 +43,9 @@ function shadowLine(r: InboundResults): string[] {
       `**${c.meets ? 'met' : 'NOT met'}**. Inbound accepted ${c.acceptRatio.toFixed(3)} of the requests a second ` +
       `and live events drained at ${c.drainRatio.toFixed(3)} of the rate without it. The shadow run had drawn ` +
       `${c.shadow.sampled} events, judged ${c.shadow.judged} and had ${c.shadow.pending} waiting when the live ` +
-      'events had drained; it was then stopped, its waiting judgments dropped.',
+      'events had drained: shadow judgments wait while live work does (docs/shadow-runs.md). With the live ' +
+      `queues empty it then judged ${c.shadow.catchUpPerSecond.toFixed(1)} a second for 20 s, and was stopped ` +
+      '(its waiting judgments dropped).',
     '',
   ];
 }

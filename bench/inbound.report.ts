@@ -27,6 +27,8 @@ export interface ShadowProgress {
   sampled: number;
   judged: number;
   pending: number;
+  /** Shadow judgments a second once the live queues were empty, over the next 20 s. */
+  catchUpPerSecond: number;
 }
 
 /** Average number of a process's Postgres backends in each state (`running`, `Lock:tuple`, ...). */

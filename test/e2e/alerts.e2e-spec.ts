@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant } from '../support/client.js';
+import { createIsolatedDatabase, type IsolatedDatabase } from '../support/isolated-database.js';
 import { createPublishedPack } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver, verifies } from '../support/receiver.js';
@@ -38,16 +39,22 @@ describe('quality alerts', () => {
   let receiver: Receiver;
   let db: pg.Client;
 
+  let database: IsolatedDatabase;
+
   beforeAll(async () => {
+    // The check reads every pack of its database: a database of its own keeps it from raising
+    // alerts (and sending deliveries) about the specs that run beside this one.
+    database = await createIsolatedDatabase('alerts');
     receiver = await new Receiver().start();
-    api = await startApi({ REDIS_PREFIX: PREFIX });
+    api = await startApi({ REDIS_PREFIX: PREFIX, DATABASE_URL: database.url });
     worker = await startWorker({
+      DATABASE_URL: database.url,
       REDIS_PREFIX: PREFIX,
       ALERT_CHECK_MS: String(CHECK_MS),
       WEBHOOK_MAX_ATTEMPTS: '3',
       WEBHOOK_BACKOFF_MS: '200',
     });
-    db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
   });
   afterAll(async () => {
@@ -55,6 +62,7 @@ describe('quality alerts', () => {
     if (worker) await stopWorker(worker);
     await api?.close();
     await receiver?.close();
+    await database?.drop();
   });
 
   /** Live evaluations of the pack's live version, inserted directly with their age. */

@@ -166,6 +166,18 @@ describe('MCP tools over OAuth, against the REST answers', () => {
       (await keyed.get(`/api/simulations/${started.id}`)).body,
     );
     expect(await structured(mcp, 'list_simulations')).toEqual((await keyed.get('/api/simulations')).body);
+
+    // A shadow run as over HTTP: started with the tool, read back the same both ways.
+    const shadow = await structured(mcp, 'start_shadow_run', {
+      packId: pack.id,
+      sampleRate: 0.25,
+      maxJudgments: 5,
+    });
+    expect(shadow).toMatchObject({ packId: pack.id, sampleRate: 0.25, maxJudgments: 5, status: 'active' });
+    expect(await structured(mcp, 'get_shadow_run', { shadowRunId: shadow.id })).toEqual(
+      (await keyed.get(`/api/shadow-runs/${shadow.id}`)).body,
+    );
+    expect(await toolError(mcp, 'start_shadow_run', { packId: pack.id })).toBe('shadow run already active');
   });
 
   it('serves published packs as pack:// resources with their live document', async () => {
@@ -230,6 +242,9 @@ describe('MCP tools over OAuth, against the REST answers', () => {
     expect(await toolError(b.mcp, 'start_simulation', { datasetId: dataset.id, packId: pack.id })).toMatch(
       /not found$/,
     );
+    const shadow = (await a.keyed.post(`/api/packs/${pack.id}/shadow-runs`, { sampleRate: 0 })).body;
+    expect(await toolError(b.mcp, 'get_shadow_run', { shadowRunId: shadow.id })).toBe('shadow run not found');
+    expect(await toolError(b.mcp, 'start_shadow_run', { packId: pack.id })).toBe('pack not found');
     const bLists = await Promise.all(
       ['list_packs', 'list_datasets', 'list_simulations'].map((name) => structured(b.mcp, name)),
     );

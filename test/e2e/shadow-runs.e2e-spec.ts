@@ -245,7 +245,7 @@ describe('shadow runs', () => {
     });
   }, 120_000);
 
-  it('judges webhook events too, and records a gateway failing only for the shadow version without touching live', async () => {
+  it('judges webhook and MCP evaluations too (never simulations), and records a gateway failing only for the shadow version without touching live', async () => {
     const { keyed } = await newTenant(api.url);
     const pack = await createPublishedPack(keyed);
     expect((await keyed.patch(`/api/packs/${pack.id}`, { document: candidateDocument() })).status).toBe(200);
@@ -254,12 +254,21 @@ describe('shadow runs', () => {
     const live = await judgeTickets(keyed, pack.id, 2, 'failing');
     const inbound = await keyed.post('/api/webhooks/inbound', { packId: pack.id, ticket: TICKET });
     expect(inbound.status).toBe(202);
+    // An MCP judgment is live traffic; a simulation's is not. Planted as the judge stores them.
+    await queryDatabase(
+      `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms)
+       SELECT gen_random_uuid(), e.user_id, e.pack_id, e.pack_version_id, s.source, e.status, e.redacted_ticket,
+              e.result, e.model_id, e.latency_ms
+         FROM evaluations e, (VALUES ('mcp'), ('simulation')) AS s (source)
+        WHERE e.id = $1`,
+      [live[0]],
+    );
     const body = await eventually(async () => {
       const current = await report(keyed, run.id);
-      return current.report.judged === 3 ? current : undefined;
+      return current.report.judged === 4 ? current : undefined;
     }, 60_000);
-    expect(body.report).toMatchObject({ judged: 3, failed: 3, reviewShare: { live: 0, shadow: 1 } });
-    expect(body.report.statusChanges).toEqual([{ from: 'reject', to: 'review', count: 3 }]);
+    expect(body.report).toMatchObject({ judged: 4, failed: 4, reviewShare: { live: 0, shadow: 1 } });
+    expect(body.report.statusChanges).toEqual([{ from: 'reject', to: 'review', count: 4 }]);
     for (const id of live) {
       const evaluation = (await keyed.get(`/api/evaluations/${id}`)).body;
       expect(evaluation.status).toBe('reject');
@@ -269,7 +278,7 @@ describe('shadow runs', () => {
       `SELECT e.source FROM shadow_judgments j JOIN evaluations e ON e.id = j.evaluation_id WHERE j.shadow_run_id = $1 ORDER BY 1`,
       [run.id],
     );
-    expect(sources.map((row) => row.source)).toEqual(['api', 'api', 'webhook']);
+    expect(sources.map((row) => row.source)).toEqual(['api', 'api', 'mcp', 'webhook']);
     expect((await keyed.get('/api/reviews')).body.items).toEqual([]);
   }, 120_000);
 

@@ -18,15 +18,17 @@ SELECT q.key AS "questionId", q.value ->> 0 AS "from", q.value ->> 1 AS "to", co
  ORDER BY q.key, q.value ->> 0, q.value ->> 1;
 
 -- shadow.candidates
--- params: $1 userId, $2 packId, $3 after, $4 afterId, $5 limit
-SELECT id, created_at AS "createdAt"
-  FROM evaluations
- WHERE user_id = $1 AND pack_id = $2
-   AND (created_at, id) > ($3, $4)
-   AND created_at <= now() - interval '1 second'
-   AND source IN ('api', 'webhook', 'mcp')
- ORDER BY created_at, id
- LIMIT $5;
+-- params: $1 userId, $2 packId, $3 runId, $4 limit
+SELECT e.id
+  FROM shadow_runs r
+  JOIN evaluations e
+    ON e.user_id = $1 AND e.pack_id = $2
+   AND (e.created_at, e.id) > (r.scanned_until, COALESCE(r.scanned_until_id, '00000000-0000-0000-0000-000000000000'))
+ WHERE r.id = $3
+   AND e.created_at <= now() - interval '1 second'
+   AND e.source IN ('api', 'webhook', 'mcp')
+ ORDER BY e.created_at, e.id
+ LIMIT $4;
 
 -- shadow.findRun
 -- params: $1 userId, $2 id
@@ -89,9 +91,7 @@ JOIN pack_versions d ON d.id = p.draft_version_id
 
 -- shadow.lockForSampling
 -- params: $1 id
-SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled,
-       scanned_until AS "scannedUntil",
-       COALESCE(scanned_until_id, '00000000-0000-0000-0000-000000000000') AS "scannedUntilId"
+SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled
   FROM shadow_runs WHERE id = $1 AND status = 'active' FOR UPDATE;
 
 -- shadow.recordJudgment
@@ -116,14 +116,15 @@ UPDATE shadow_runs r
 RETURNING r.status;
 
 -- shadow.recordSample
--- params: $1 id, $2 evaluationIds, $3 userId, $4 until, $5 untilId
+-- params: $1 id, $2 evaluationIds, $3 userId, $4 untilId
 WITH drawn AS (
   INSERT INTO shadow_judgments (shadow_run_id, evaluation_id, user_id)
   SELECT $1, unnest($2::uuid[]), $3
   ON CONFLICT DO NOTHING RETURNING 1
 )
 UPDATE shadow_runs
-   SET sampled = sampled + (SELECT count(*) FROM drawn), scanned_until = $4, scanned_until_id = $5
+   SET sampled = sampled + (SELECT count(*) FROM drawn), scanned_until_id = $4,
+       scanned_until = (SELECT created_at FROM evaluations WHERE id = $4)
  WHERE id = $1;
 
 -- shadow.stalePending

@@ -16,9 +16,9 @@ export interface SampleOutcome {
 const REQUEUED_PER_STEP = 200;
 
 /**
- * A run with this many judgments waiting draws no more until they shrink: its cursor stays, so the
- * same evaluations are drawn later (the draw depends on the ids alone). Bounds what a run at a high
- * rate on busy traffic puts in Redis.
+ * At most this many judgments of a run wait at once: a step draws only what brings it up to this,
+ * and its cursor stops where it stopped drawing, so the same evaluations are drawn later (the draw
+ * depends on the ids alone). Bounds what a run at a high rate on busy traffic puts in Redis.
  */
 export const MAX_PENDING_PER_RUN = 1_000;
 
@@ -51,7 +51,7 @@ export class ShadowRunner {
         continue;
       }
       if (run.pending >= MAX_PENDING_PER_RUN) continue;
-      const drawn = await this.shadows.sample(run);
+      const drawn = await this.shadows.sample(run, MAX_PENDING_PER_RUN - run.pending);
       // Drawn in Postgres already: if Redis is away now, the pending rows are enqueued again later.
       await this.queue
         .judge(run.id, drawn)

@@ -122,33 +122,37 @@ export class ShadowRepository {
 
   /**
    * One sampling step of one run: the settled live evaluations after its cursor, each drawn with
-   * the run's seeded draw, the drawn ones (up to its cap) stored as pending. Returns the drawn ids.
+   * the run's seeded draw, the drawn ones stored as pending, at most `maxDrawn` and never past its
+   * cap. The cursor stops at the last evaluation looked at, so one left undrawn for lack of room is
+   * looked at again by a later step. Returns the drawn ids.
    */
-  async sample(run: ActiveShadowRun): Promise<string[]> {
+  async sample(run: ActiveShadowRun, maxDrawn: number): Promise<string[]> {
     return this.dataSource.transaction(async (tx) => {
       const state = await this.sql.first(lockShadowRunForSampling, { id: run.id }, tx);
       if (!state) return [];
       const candidates = await this.sql.rows(
         shadowCandidates,
-        {
-          userId: run.userId,
-          packId: run.packId,
-          after: state.scannedUntil,
-          afterId: state.scannedUntilId,
-          limit: CANDIDATES_PER_STEP,
-        },
+        { runId: run.id, userId: run.userId, packId: run.packId, limit: CANDIDATES_PER_STEP },
         tx,
       );
       if (!candidates.length) return [];
-      const room = state.maxJudgments === null ? Infinity : Math.max(0, state.maxJudgments - state.sampled);
-      const drawn = candidates
-        .filter((candidate) => isShadowSampled(run.id, candidate.id, state.sampleRate))
-        .slice(0, room)
-        .map((candidate) => candidate.id);
-      const last = candidates[candidates.length - 1];
+      const cap = state.maxJudgments === null ? Infinity : Math.max(0, state.maxJudgments - state.sampled);
+      const room = Math.min(cap, maxDrawn);
+      const drawn: string[] = [];
+      let last: (typeof candidates)[number] | undefined;
+      for (const candidate of candidates) {
+        if (isShadowSampled(run.id, candidate.id, state.sampleRate)) {
+          // Out of room short of the cap: stop before this one, so a later step draws it. At the
+          // cap, nothing more will ever be drawn, and the cursor goes on past the rest.
+          if (drawn.length === room && room < cap) break;
+          if (drawn.length < room) drawn.push(candidate.id);
+        }
+        last = candidate;
+      }
+      if (!last) return [];
       await this.sql.query(
         recordSample,
-        { id: run.id, userId: run.userId, evaluationIds: drawn, until: last.createdAt, untilId: last.id },
+        { id: run.id, userId: run.userId, evaluationIds: drawn, untilId: last.id },
         tx,
       );
       return drawn;

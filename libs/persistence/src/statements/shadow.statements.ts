@@ -129,34 +129,36 @@ export interface SamplingState {
   sampleRate: number;
   maxJudgments: number | null;
   sampled: number;
-  scannedUntil: Date;
-  scannedUntilId: string;
 }
 
-/** The run's cursor and counters, locked for one sampling step (run in its transaction). */
+/** The run's rate and counters, locked for one sampling step (run in its transaction). */
 export const lockShadowRunForSampling = defineStatement<{ id: string }, SamplingState>({
   name: 'shadow.lockForSampling',
   sql: `
-    SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled,
-           scanned_until AS "scannedUntil",
-           COALESCE(scanned_until_id, '00000000-0000-0000-0000-000000000000') AS "scannedUntilId"
+    SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled
       FROM shadow_runs WHERE id = :id AND status = 'active' FOR UPDATE`,
 });
 
-/** The pack's live evaluations after the cursor, settled, oldest first (evaluations_user_pack_idx). */
+/**
+ * The pack's live evaluations after the run's cursor, settled, oldest first (evaluations_user_pack_idx).
+ * The cursor is compared in SQL, at the microseconds Postgres stores: a timestamp taken through
+ * JavaScript would keep milliseconds and look at the cursor's own row again.
+ */
 export const shadowCandidates = defineStatement<
-  { userId: string; packId: string; after: Date; afterId: string; limit: number },
-  { id: string; createdAt: Date }
+  { runId: string; userId: string; packId: string; limit: number },
+  { id: string }
 >({
   name: 'shadow.candidates',
   sql: `
-    SELECT id, created_at AS "createdAt"
-      FROM evaluations
-     WHERE user_id = :userId AND pack_id = :packId
-       AND (created_at, id) > (:after, :afterId)
-       AND created_at <= now() - ${SETTLE}
-       AND source IN ${LIVE_SOURCES}
-     ORDER BY created_at, id
+    SELECT e.id
+      FROM shadow_runs r
+      JOIN evaluations e
+        ON e.user_id = :userId AND e.pack_id = :packId
+       AND (e.created_at, e.id) > (r.scanned_until, COALESCE(r.scanned_until_id, '00000000-0000-0000-0000-000000000000'))
+     WHERE r.id = :runId
+       AND e.created_at <= now() - ${SETTLE}
+       AND e.source IN ${LIVE_SOURCES}
+     ORDER BY e.created_at, e.id
      LIMIT :limit`,
 });
 
@@ -165,7 +167,6 @@ export const recordSample = defineStatement<{
   id: string;
   userId: string;
   evaluationIds: string[];
-  until: Date;
   untilId: string;
 }>({
   name: 'shadow.recordSample',
@@ -176,7 +177,8 @@ export const recordSample = defineStatement<{
       ON CONFLICT DO NOTHING RETURNING 1
     )
     UPDATE shadow_runs
-       SET sampled = sampled + (SELECT count(*) FROM drawn), scanned_until = :until, scanned_until_id = :untilId
+       SET sampled = sampled + (SELECT count(*) FROM drawn), scanned_until_id = :untilId,
+           scanned_until = (SELECT created_at FROM evaluations WHERE id = :untilId)
      WHERE id = :id`,
 });
 

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { newPackOwner, insertPackOwner } from '../../../../test/support/pack-owner.js';
+import { dataSourceOptions } from '../data-source-options.js';
+import { PreparedSql } from '../statements/prepared-sql.js';
+import { ShadowRepository, type ActiveShadowRun } from './shadow.repository.js';
+
+/**
+ * The sampler's step on the migrated schema: it draws at rate 1 in evaluation order, at most the
+ * room it is given, and its cursor stops where it stopped drawing, so the next step goes on from
+ * the first evaluation left undrawn; at the run's cap it draws nothing more and passes the rest.
+ */
+describe('ShadowRepository.sample', () => {
+  let dataSource: DataSource;
+  let shadows: ShadowRepository;
+  const owner = newPackOwner();
+  const evaluationIds: string[] = [];
+
+  beforeAll(async () => {
+    dataSource = await new DataSource(
+      dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 2 }),
+    ).initialize();
+    shadows = new ShadowRepository(dataSource, new PreparedSql(dataSource));
+    await dataSource.transaction((tx) => insertPackOwner((sql, params) => tx.query(sql, params), owner));
+    // Ten live evaluations, settled (a minute old), a second apart; and a simulation's, never drawn.
+    for (let i = 0; i < 11; i++) {
+      const id = randomUUID();
+      await dataSource.query(
+        `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'accept', '{}', '{}', 'm', 1, now() - interval '60 seconds' + $6 * interval '1 second')`,
+        [id, owner.userId, owner.packId, owner.packVersionId, i === 5 ? 'simulation' : 'api', i],
+      );
+      if (i !== 5) evaluationIds.push(id);
+    }
+  });
+
+  afterAll(async () => {
+    await dataSource.query(`DELETE FROM users WHERE id = $1`, [owner.userId]);
+    await dataSource.destroy();
+  });
+
+  /** A run at rate 1 over the pack, with its cursor before the evaluations. */
+  async function newRun(maxJudgments: number | null): Promise<ActiveShadowRun> {
+    const created = await shadows.create({
+      userId: owner.userId,
+      packId: owner.packId,
+      versionId: owner.packVersionId,
+      draftVersionId: owner.packVersionId,
+      sampleRate: 1,
+      maxJudgments,
+    });
+    await dataSource.query(`UPDATE shadow_runs SET scanned_until = now() - interval '1 hour' WHERE id = $1`, [
+      created!.id,
+    ]);
+    return { id: created!.id, userId: owner.userId, packId: owner.packId, packDeleted: false, pending: 0 };
+  }
+
+  it('draws at most the room it is given and goes on from the first one left undrawn', async () => {
+    const run = await newRun(null);
+    try {
+      expect(await shadows.sample(run, 3)).toEqual(evaluationIds.slice(0, 3));
+      expect(await shadows.sample(run, 0)).toEqual([]);
+      expect(await shadows.sample(run, 4)).toEqual(evaluationIds.slice(3, 7));
+      expect(await shadows.sample(run, 100)).toEqual(evaluationIds.slice(7));
+      expect(await shadows.sample(run, 100)).toEqual([]);
+      expect((await shadows.find(owner.userId, run.id))?.sampled).toBe(10);
+    } finally {
+      await shadows.stop(run.id, 'requested');
+    }
+  });
+
+  it('stops drawing at the cap, and passes what comes after', async () => {
+    const run = await newRun(4);
+    try {
+      expect(await shadows.sample(run, 100)).toEqual(evaluationIds.slice(0, 4));
+      const [cursor] = await dataSource.query(
+        `SELECT scanned_until_id AS id, sampled FROM shadow_runs WHERE id = $1`,
+        [run.id],
+      );
+      expect(cursor).toEqual({ id: evaluationIds[9], sampled: 4 });
+      expect(await shadows.sample(run, 100)).toEqual([]);
+    } finally {
+      await shadows.stop(run.id, 'requested');
+    }
+  });
+});
