@@ -9,10 +9,11 @@ import {
   signInInBrowser,
 } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
-import { FakeGateway, startFakeGateway } from '../support/fake-gateway.js';
-import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
+import { candidateDocument, createPublishedPack, fromCandidate, TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { startWorker, stopWorker } from '../support/worker.js';
+import { useIsolatedDatabase } from '../support/isolated-database.js';
 
 /**
  * Shadow runs in the web app (issue 24, section 1): the pack's Shadow tab starts a run of the draft
@@ -21,22 +22,11 @@ import { startWorker, stopWorker } from '../support/worker.js';
  * summary first, and the tab stops the run. axe on the tab and on the dialog.
  */
 const PREFIX = `${process.env.REDIS_PREFIX}-shadow-page`;
+
+// Its worker draws from every active shadow run of its database: a database of its own.
+useIsolatedDatabase('shadow_page');
 /** Long enough for the worker's sampling step (200 ms, with its 1 s margin) and a poll (3 s). */
 const REPORT_WAIT_MS = 30_000;
-
-/** The candidate draft: the live questions and `urgent`, by which the fake knows its requests. */
-function candidateDocument() {
-  const document = triageDocument();
-  document.questions.push({
-    type: 'boolean',
-    id: 'urgent',
-    name: 'Urgent',
-    instructions: 'Does the customer need an answer today?',
-    criteria: { description: 'deadlines, outages, money at stake' },
-    review: { minSelectedProbability: 0.6 },
-  } as (typeof document.questions)[number]);
-  return document;
-}
 
 describe('shadow runs in a browser', () => {
   let api: TestApi;
@@ -72,7 +62,7 @@ describe('shadow runs in a browser', () => {
     expect((await keyed.patch(`/api/packs/${packId}`, { document: candidateDocument() })).status).toBe(200);
     // The live version answers billing and abusive (reject); the candidate technical, not abusive, urgent.
     gateway.route((request) =>
-      FakeGateway.questionIds(request).includes('urgent')
+      fromCandidate(request)
         ? { kind: 'answer', choose: { department: 'technical', abusive: false, urgent: true } }
         : undefined,
     );

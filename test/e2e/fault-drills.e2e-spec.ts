@@ -3,12 +3,13 @@ import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { newTenant, type Client } from '../support/client.js';
 import { createDataset } from '../support/datasets.js';
 import { queryDatabase } from '../support/db.js';
-import { FakeGateway, startFakeGateway } from '../support/fake-gateway.js';
-import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
+import { candidateDocument, createPublishedPack, fromCandidate, TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
+import { useIsolatedDatabase } from '../support/isolated-database.js';
 
 /**
  * Fault drills: the API, two workers and a Redis of their own run as real processes while a
@@ -17,6 +18,9 @@ import { eventually, startWorker, stopWorker } from '../support/worker.js';
  * completes with one evaluation per ticket and its own completion.
  */
 const APP_NAME = 'tj-fault-drill';
+
+// Its worker draws from every active shadow run of its database: a database of its own.
+useIsolatedDatabase('drills');
 const TICKETS = 120;
 const EVENTS = 80;
 
@@ -230,17 +234,12 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     // with 503 (retried with backoff); the live version's calls all succeed.
     gateway.set({ kind: 'answer', delayMs: 150 });
     gateway.route((request) =>
-      FakeGateway.questionIds(request).includes('urgent')
-        ? { kind: 'flaky', failRate: 0.5, delayMs: 50, seed: 11 }
-        : undefined,
+      fromCandidate(request) ? { kind: 'flaky', failRate: 0.5, delayMs: 50, seed: 11 } : undefined,
     );
     await startWorkers(2);
     const workload = await startWorkload();
-    const candidate = triageDocument();
-    candidate.questions.push({ ...candidate.questions[1], id: 'urgent', name: 'Urgent' });
-    expect(
-      (await workload.keyed.patch(`/api/packs/${workload.packId}`, { document: candidate })).status,
-    ).toBe(200);
+    const candidate = { document: candidateDocument() };
+    expect((await workload.keyed.patch(`/api/packs/${workload.packId}`, candidate)).status).toBe(200);
     const run = await workload.keyed.post(`/api/packs/${workload.packId}/shadow-runs`, { sampleRate: 1 });
     expect(run.status).toBe(201);
     await untilEvaluations(workload, 40);

@@ -3,32 +3,26 @@ import { isShadowSampled } from '../../libs/domain/src/index.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant, type Client } from '../support/client.js';
 import { queryDatabase } from '../support/db.js';
-import { FakeGateway, startFakeGateway, type ChatRequest } from '../support/fake-gateway.js';
-import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
+import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
+import {
+  candidateDocument,
+  createPublishedPack,
+  fromCandidate,
+  TICKET,
+  triageDocument,
+} from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
+import { useIsolatedDatabase } from '../support/isolated-database.js';
 
 /** Its own Redis namespace: only this file's worker takes these jobs. */
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-shadow`;
 
-/** The candidate draft: the live questions and one more, `urgent`, by which the fake knows its requests. */
-function candidateDocument() {
-  const document = triageDocument();
-  document.questions.push({
-    type: 'boolean',
-    id: 'urgent',
-    name: 'Urgent',
-    instructions: 'Does the customer need an answer today?',
-    criteria: { description: 'deadlines, outages, money at stake' },
-    review: { minSelectedProbability: 0.6 },
-  } as (typeof document.questions)[number]);
-  return document;
-}
+// Its worker draws from every active shadow run of its database: a database of its own.
+useIsolatedDatabase('shadow');
 
 /** Priced for the candidate's answers only: the live version's model has no price, so its cost is unknown. */
 const MODEL_PRICES = JSON.stringify({ 'priced-model': { inputPerMTok: 2.5, outputPerMTok: 10 } });
-
-const fromCandidate = (request: ChatRequest) => FakeGateway.questionIds(request).includes('urgent');
 
 /** Judges `n` tickets through the judge route (source `api`); their evaluation ids, in order. */
 async function judgeTickets(client: Client, packId: string, n: number, tag: string): Promise<string[]> {

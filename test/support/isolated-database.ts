@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -35,4 +36,25 @@ export async function createIsolatedDatabase(tag: string): Promise<IsolatedDatab
     env: { ...process.env, DATABASE_URL: url.toString() },
   });
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/**
+ * Points this spec file, and every process it starts afterwards, at a database of its own while it
+ * runs (DATABASE_URL, restored after): for specs whose worker draws from every active shadow run
+ * of its database, so that the workers of the specs running beside it (with other Redis prefixes,
+ * as two deployments on one database never are) cannot draw or judge this spec's runs, nor this
+ * spec's worker theirs. Call it at the top of the file, before the hooks that start processes.
+ */
+export function useIsolatedDatabase(tag: string): void {
+  let database: IsolatedDatabase | undefined;
+  let previous: string | undefined;
+  beforeAll(async () => {
+    database = await createIsolatedDatabase(tag);
+    previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = database.url;
+  }, 60_000);
+  afterAll(async () => {
+    if (previous !== undefined) process.env.DATABASE_URL = previous;
+    await database?.drop();
+  });
 }

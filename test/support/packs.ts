@@ -1,4 +1,5 @@
 import type { Client } from './client.js';
+import { FakeGateway, type ChatRequest } from './fake-gateway.js';
 
 /** A small, valid pack document exercising all three question types, outcomes and derive. */
 export function triageDocument() {
@@ -38,6 +39,28 @@ export function triageDocument() {
       },
     ],
   };
+}
+
+/**
+ * A candidate draft for shadow runs: the triage questions and one more, `urgent`, by which the fake
+ * gateway tells the candidate's requests from the live version's (`fromCandidate`).
+ */
+export function candidateDocument() {
+  const document = triageDocument();
+  document.questions.push({
+    type: 'boolean',
+    id: 'urgent',
+    name: 'Urgent',
+    instructions: 'Does the customer need an answer today?',
+    criteria: { description: 'deadlines, outages, money at stake' },
+    review: { minSelectedProbability: 0.6 },
+  } as (typeof document.questions)[number]);
+  return document;
+}
+
+/** Whether a model request comes from `candidateDocument`'s version. */
+export function fromCandidate(request: ChatRequest): boolean {
+  return FakeGateway.questionIds(request).includes('urgent');
 }
 
 export const TICKET = {
