@@ -695,7 +695,12 @@ describe('Bull Board for operators', () => {
       });
       expect(basic.status).toBe(200);
       const queues = (await basic.json()) as { queues: Array<{ name: string }> };
-      expect(queues.queues.map((q) => q.name).sort()).toEqual(['maintenance', 'simulations', 'webhooks']);
+      expect(queues.queues.map((q) => q.name).sort()).toEqual([
+        'maintenance',
+        'shadow',
+        'simulations',
+        'webhooks',
+      ]);
     } finally {
       await api.close();
     }
@@ -726,7 +731,7 @@ describe('Bull Board for operators', () => {
         headers: { authorization: `Bearer ${read}` },
       });
       const body = (await queues.json()) as { queues: Array<{ readOnlyMode: boolean }> };
-      expect(body.queues.map((queue) => queue.readOnlyMode)).toEqual([true, true, true]);
+      expect(body.queues.map((queue) => queue.readOnlyMode)).toEqual([true, true, true, true]);
     } finally {
       await readOnly.close();
     }
