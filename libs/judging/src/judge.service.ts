@@ -244,11 +244,15 @@ export class JudgeService {
     return check;
   }
 
-  /** judgments_total for every judgment; model_call_duration_seconds when the gateway was called. */
+  /**
+   * judgments_total for every judgment; model_call_duration_seconds when the gateway was called for
+   * a judgment other than a shadow run's, so a failing candidate version never reads as the gateway's
+   * health (docs/operations.md).
+   */
   private countJudgment(source: EvaluationSource | 'shadow', status: string, outcome: GatewayOutcome): void {
     const failure = outcome.ok ? 'none' : outcome.kind;
     this.metrics.judgments.inc({ source, status, failure });
-    if (failure !== 'invalid_pack' && failure !== 'invalid_ticket')
+    if (source !== 'shadow' && failure !== 'invalid_pack' && failure !== 'invalid_ticket')
       this.metrics.modelCalls.observe({ outcome: outcome.ok ? 'ok' : failure }, outcome.latencyMs / 1000);
   }
 

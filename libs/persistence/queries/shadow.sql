@@ -25,10 +25,21 @@ SELECT e.id
     ON e.user_id = $1 AND e.pack_id = $2
    AND (e.created_at, e.id) > (r.scanned_until, COALESCE(r.scanned_until_id, '00000000-0000-0000-0000-000000000000'))
  WHERE r.id = $3
-   AND e.created_at <= now() - interval '1 second'
+   AND e.created_at <= LEAST(now() - interval '1 second', COALESCE((
+     SELECT min(xact_start) FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_type = 'client backend'
+        AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
+   ), 'infinity'::timestamptz))
    AND e.source IN ('api', 'webhook', 'mcp')
  ORDER BY e.created_at, e.id
  LIMIT $4;
+
+-- shadow.dropPending
+-- params: $1 id
+WITH dropped AS (
+  DELETE FROM shadow_judgments WHERE shadow_run_id = $1 AND state = 'pending' RETURNING 1
+)
+SELECT count(*)::int AS dropped FROM dropped;
 
 -- shadow.findRun
 -- params: $1 userId, $2 id
@@ -91,8 +102,18 @@ JOIN pack_versions d ON d.id = p.draft_version_id
 
 -- shadow.lockForSampling
 -- params: $1 id
-SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled
+SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled, sampled - judged AS pending
   FROM shadow_runs WHERE id = $1 AND status = 'active' FOR UPDATE;
+
+-- shadow.lockForStop
+-- params: $1 id
+SELECT id FROM shadow_runs WHERE id = $1 AND status = 'active' FOR UPDATE;
+
+-- shadow.markStopped
+-- params: $1 reason, $2 dropped, $3 id
+UPDATE shadow_runs
+   SET status = 'stopped', stop_reason = $1, stopped_at = clock_timestamp(), sampled = sampled - $2
+ WHERE id = $3;
 
 -- shadow.recordJudgment
 -- params: $1 state, $2 liveStatus, $3 status, $4 result, $5 answerPairs, $6 modelId, $7 latencyMs, $8 inputTokens, $9 outputTokens, $10 costUsd, $11 runId, $12 evaluationId
@@ -143,19 +164,6 @@ SELECT live_status AS "from", status AS "to", count(*)::int AS count
  WHERE shadow_run_id = $1 AND state <> 'pending'
  GROUP BY live_status, status
  ORDER BY live_status, status;
-
--- shadow.stopRun
--- params: $1 id, $2 reason
-WITH dropped AS (
-  DELETE FROM shadow_judgments WHERE shadow_run_id = $1 AND state = 'pending'
-   AND EXISTS (SELECT 1 FROM shadow_runs WHERE id = $1 AND status = 'active')
-  RETURNING 1
-)
-UPDATE shadow_runs
-   SET status = 'stopped', stop_reason = $2, stopped_at = clock_timestamp(),
-       sampled = sampled - (SELECT count(*) FROM dropped)
- WHERE id = $1 AND status = 'active'
-RETURNING id;
 
 -- shadow.totals
 -- params: $1 runId

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { ENQUEUE_TIMEOUT_MS, QUEUES, within } from '@app/jobs';
+import { RedisClient } from '@app/persistence';
 import { JUDGE_SHADOW_JOB, type JudgeShadowPayload } from './jobs/judge-shadow.job.js';
 import type { SampleShadowPayload } from './jobs/sample-shadow.job.js';
 
@@ -10,6 +11,7 @@ import type { SampleShadowPayload } from './jobs/sample-shadow.job.js';
 export class ShadowQueue {
   constructor(
     @InjectQueue(QUEUES.shadow) private readonly queue: Queue<JudgeShadowPayload | SampleShadowPayload>,
+    private readonly redis: RedisClient,
   ) {}
 
   async judge(runId: string, evaluationIds: readonly string[]): Promise<void> {
@@ -26,13 +28,22 @@ export class ShadowQueue {
     );
   }
 
-  /** Judgments in the queue: waiting (prioritized), delayed by a retry's backoff, or running. */
-  async openJobs(): Promise<number> {
-    const counts = await within(
-      this.queue.getJobCounts('prioritized', 'waiting', 'delayed', 'active'),
-      ENQUEUE_TIMEOUT_MS,
-    );
-    return Object.values(counts).reduce((sum, count) => sum + count, 0);
+  /**
+   * Of these judgments, those whose job is missing or finished (completed or failed for good): one
+   * pipelined round trip, reading each job's hash for `finishedOn`.
+   */
+  async lost<T extends { runId: string; evaluationId: string }>(judgments: readonly T[]): Promise<T[]> {
+    if (!judgments.length) return [];
+    const pipeline = this.redis.pipeline();
+    for (const { runId, evaluationId } of judgments)
+      pipeline.hmget(this.queue.toKey(JUDGE_SHADOW_JOB.jobId(runId, evaluationId)), 'name', 'finishedOn');
+    const replies: Array<[Error | null, unknown]> = (await within(pipeline.exec(), ENQUEUE_TIMEOUT_MS)) ?? [];
+    return judgments.filter((_, i) => {
+      const [error, fields] = replies[i] ?? [null, null];
+      if (error) return false;
+      const [name, finishedOn] = (fields as Array<string | null> | null) ?? [null, null];
+      return name === null || finishedOn !== null;
+    });
   }
 
   /**

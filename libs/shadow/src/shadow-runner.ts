@@ -51,7 +51,7 @@ export class ShadowRunner {
         continue;
       }
       if (run.pending >= MAX_PENDING_PER_RUN) continue;
-      const drawn = await this.shadows.sample(run, MAX_PENDING_PER_RUN - run.pending);
+      const drawn = await this.shadows.sample(run, MAX_PENDING_PER_RUN);
       // Drawn in Postgres already: if Redis is away now, the pending rows are enqueued again later.
       await this.queue
         .judge(run.id, drawn)
@@ -68,14 +68,12 @@ export class ShadowRunner {
   }
 
   /**
-   * Pending judgments drawn `staleAfterMs` ago or more, when the queue holds fewer judgments than
-   * the active runs have pending: then some jobs were lost (Redis restarted without its data), and
-   * these are checked one by one. While the queue holds them all, nothing is read.
+   * Of the oldest pending judgments drawn `staleAfterMs` ago or more, those whose job is gone (lost
+   * with Redis) or finished without recording: checked in one Redis round trip.
    */
   private async lostJudgments(runs: ActiveShadowRun[], staleAfterMs: number) {
-    const pending = runs.reduce((sum, run) => sum + run.pending, 0);
-    if (!pending || (await this.queue.openJobs()) >= pending) return [];
-    return this.shadows.stalePending(staleAfterMs, REQUEUED_PER_STEP);
+    if (!runs.some((run) => run.pending > 0)) return [];
+    return this.queue.lost(await this.shadows.stalePending(staleAfterMs, REQUEUED_PER_STEP));
   }
 
   /**

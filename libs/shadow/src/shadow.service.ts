@@ -41,7 +41,8 @@ export class ShadowService {
       sampleRate: input.sampleRate ?? DEFAULT_SHADOW_SAMPLE_RATE,
       maxJudgments: input.maxJudgments ?? null,
     });
-    if (!run) throw new ConflictError('shadow run already active');
+    if (run === 'active') throw new ConflictError('shadow run already active');
+    if (!run) throw new NotFoundError('pack not found');
     this.logger.log({ runId: run.id, packId, versionId: run.versionId }, 'shadow run started');
     return toShadowRunView(run);
   }

@@ -81,7 +81,8 @@ export class ShadowProcessor extends ConfiguredWorkerHost implements OnModuleDes
   /**
    * A judgment waits while live work does: with inbound events or simulation tickets waiting, the
    * shadow queue is rate-limited for LIVE_BACKLOG_PAUSE_MS (every worker of it stands down) and the
-   * job goes back to wait, without counting an attempt. The sampler always runs.
+   * job goes back to wait, without counting an attempt. The limit holds back the whole queue, the
+   * sampling step included, so a run does not draw either while live work waits.
    */
   async process(job: ShadowJob, token?: string): Promise<unknown> {
     if (job.name === JUDGE_SHADOW_JOB.name && (await this.liveBacklog.busy())) {

@@ -50,24 +50,40 @@ describe('ShadowRepository.sample', () => {
       sampleRate: 1,
       maxJudgments,
     });
+    if (!created || created === 'active') throw new Error(`no run: ${created}`);
     await dataSource.query(`UPDATE shadow_runs SET scanned_until = now() - interval '1 hour' WHERE id = $1`, [
-      created!.id,
+      created.id,
     ]);
-    return { id: created!.id, userId: owner.userId, packId: owner.packId, packDeleted: false, pending: 0 };
+    return { id: created.id, userId: owner.userId, packId: owner.packId, packDeleted: false, pending: 0 };
   }
 
-  it('draws at most the room it is given and goes on from the first one left undrawn', async () => {
+  it('keeps at most the waiting judgments it is given and goes on from the first one left undrawn', async () => {
     const run = await newRun(null);
     try {
+      // At most 3 waiting: 3 drawn; still 3 waiting, so none more; room for 4 more at 7.
       expect(await shadows.sample(run, 3)).toEqual(evaluationIds.slice(0, 3));
-      expect(await shadows.sample(run, 0)).toEqual([]);
-      expect(await shadows.sample(run, 4)).toEqual(evaluationIds.slice(3, 7));
+      expect(await shadows.sample(run, 3)).toEqual([]);
+      expect(await shadows.sample(run, 7)).toEqual(evaluationIds.slice(3, 7));
       expect(await shadows.sample(run, 100)).toEqual(evaluationIds.slice(7));
       expect(await shadows.sample(run, 100)).toEqual([]);
       expect((await shadows.find(owner.userId, run.id))?.sampled).toBe(10);
     } finally {
       await shadows.stop(run.id, 'requested');
     }
+  });
+
+  it('stops a run by dropping its waiting judgments, which `sampled` then no longer counts', async () => {
+    const run = await newRun(null);
+    expect(await shadows.sample(run, 4)).toHaveLength(4);
+    expect(await shadows.stop(run.id, 'requested')).toBe(true);
+    expect(await shadows.stop(run.id, 'requested')).toBe(false);
+    const [row] = await dataSource.query(
+      `SELECT status, sampled, (SELECT count(*)::int FROM shadow_judgments WHERE shadow_run_id = $1) AS rows
+         FROM shadow_runs WHERE id = $1`,
+      [run.id],
+    );
+    expect(row).toEqual({ status: 'stopped', sampled: 0, rows: 0 });
+    expect(await shadows.sample(run, 100)).toEqual([]);
   });
 
   it('stops drawing at the cap, and passes what comes after', async () => {

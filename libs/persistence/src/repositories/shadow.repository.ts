@@ -6,11 +6,14 @@ import { isShadowSampled, isUuid, type ShadowStopReason } from '@app/domain';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import {
   activeShadowRuns,
+  dropPendingJudgments,
   findShadowRun,
   freezeDraft,
   insertShadowRun,
   listShadowRuns,
   lockShadowRunForSampling,
+  lockShadowRunForStop,
+  markShadowRunStopped,
   recordSample,
   recordShadowJudgment,
   shadowAnswerFlips,
@@ -20,7 +23,6 @@ import {
   shadowStatusChanges,
   shadowTotals,
   stalePendingJudgments,
-  stopShadowRun,
   type ActiveShadowRun,
   type PendingShadowJudgment,
   type ShadowJobState,
@@ -68,8 +70,11 @@ export class ShadowRepository {
     private readonly sql: PreparedSql,
   ) {}
 
-  /** The new run, or null when the pack has an active run already (shadow_runs_one_active_key). */
-  async create(input: NewShadowRun): Promise<ShadowRunRow | null> {
+  /**
+   * The new run; `active` when the pack has an active run already (shadow_runs_one_active_key);
+   * null when the pack was deleted meanwhile.
+   */
+  async create(input: NewShadowRun): Promise<ShadowRunRow | 'active' | null> {
     const id = randomUUID();
     try {
       await this.dataSource.transaction(async (tx) => {
@@ -96,7 +101,7 @@ export class ShadowRepository {
         );
       });
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'active';
       throw error;
     }
     return this.find(input.userId, id);
@@ -111,9 +116,17 @@ export class ShadowRepository {
     return this.sql.rows(listShadowRuns, { userId, packId });
   }
 
-  /** True when this call stopped it; false when it had stopped already. */
+  /**
+   * True when this call stopped it; false when it had stopped already. The run's row is locked
+   * first, so a sampling step under way (which holds it) commits its draws before they are dropped.
+   */
   async stop(id: string, reason: ShadowStopReason): Promise<boolean> {
-    return (await this.sql.affected(stopShadowRun, { id, reason })) > 0;
+    return this.dataSource.transaction(async (tx) => {
+      if (!(await this.sql.first(lockShadowRunForStop, { id }, tx))) return false;
+      const { dropped } = (await this.sql.first(dropPendingJudgments, { id }, tx))!;
+      await this.sql.query(markShadowRunStopped, { id, reason, dropped }, tx);
+      return true;
+    });
   }
 
   activeRuns(): Promise<ActiveShadowRun[]> {
@@ -122,11 +135,12 @@ export class ShadowRepository {
 
   /**
    * One sampling step of one run: the settled live evaluations after its cursor, each drawn with
-   * the run's seeded draw, the drawn ones stored as pending, at most `maxDrawn` and never past its
-   * cap. The cursor stops at the last evaluation looked at, so one left undrawn for lack of room is
+   * the run's seeded draw, the drawn ones stored as pending, so that at most `maxPending` wait
+   * (counted under the run's lock, so steps that overlap share the room) and never past its cap.
+   * The cursor stops at the last evaluation looked at, so one left undrawn for lack of room is
    * looked at again by a later step. Returns the drawn ids.
    */
-  async sample(run: ActiveShadowRun, maxDrawn: number): Promise<string[]> {
+  async sample(run: ActiveShadowRun, maxPending: number): Promise<string[]> {
     return this.dataSource.transaction(async (tx) => {
       const state = await this.sql.first(lockShadowRunForSampling, { id: run.id }, tx);
       if (!state) return [];
@@ -137,7 +151,7 @@ export class ShadowRepository {
       );
       if (!candidates.length) return [];
       const cap = state.maxJudgments === null ? Infinity : Math.max(0, state.maxJudgments - state.sampled);
-      const room = Math.min(cap, maxDrawn);
+      const room = Math.min(cap, Math.max(0, maxPending - state.pending));
       const drawn: string[] = [];
       let last: (typeof candidates)[number] | undefined;
       for (const candidate of candidates) {

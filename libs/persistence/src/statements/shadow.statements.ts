@@ -18,6 +18,17 @@ const LIVE_SOURCES = `('api', 'webhook', 'mcp')`;
  */
 const SETTLE = `interval '1 second'`;
 
+/**
+ * When the oldest client transaction still open on this database (not the caller's, nor autovacuum's) began: a row
+ * not yet committed was stamped after it, so every row stamped before it has committed (or never
+ * will). Bounds the cursor beside SETTLE, for a commit that waits on a lock longer than that.
+ */
+const OLDEST_OPEN_TRANSACTION = `COALESCE((
+         SELECT min(xact_start) FROM pg_stat_activity
+          WHERE datname = current_database() AND backend_type = 'client backend'
+            AND pid <> pg_backend_pid() AND xact_start IS NOT NULL
+       ), 'infinity'::timestamptz)`;
+
 const RUN_COLUMNS = `
   r.id, r.user_id AS "userId", r.pack_id AS "packId", r.pack_version_id AS "versionId",
   r.sample_rate AS "sampleRate", r.max_judgments AS "maxJudgments", r.status,
@@ -86,23 +97,33 @@ export const listShadowRuns = defineStatement<{ userId: string; packId: string }
      LIMIT 200`,
 });
 
-/**
- * active -> stopped (asked by its owner, at its cap, or its pack deleted); its sampled evaluations
- * not yet judged are dropped, so `sampled` counts what the report holds. No row when it had stopped.
- */
-export const stopShadowRun = defineStatement<{ id: string; reason: ShadowStopReason }, { id: string }>({
-  name: 'shadow.stopRun',
+/** Locks an active run for its stop (run in the stop's transaction); no row when it had stopped. */
+export const lockShadowRunForStop = defineStatement<{ id: string }, { id: string }>({
+  name: 'shadow.lockForStop',
+  sql: `SELECT id FROM shadow_runs WHERE id = :id AND status = 'active' FOR UPDATE`,
+});
+
+/** The locked run's drawn evaluations not yet judged, dropped; their count. */
+export const dropPendingJudgments = defineStatement<{ id: string }, { dropped: number }>({
+  name: 'shadow.dropPending',
   sql: `
     WITH dropped AS (
-      DELETE FROM shadow_judgments WHERE shadow_run_id = :id AND state = 'pending'
-       AND EXISTS (SELECT 1 FROM shadow_runs WHERE id = :id AND status = 'active')
-      RETURNING 1
+      DELETE FROM shadow_judgments WHERE shadow_run_id = :id AND state = 'pending' RETURNING 1
     )
+    SELECT count(*)::int AS dropped FROM dropped`,
+});
+
+/** The locked run, stopped: `sampled` no longer counts what was dropped. */
+export const markShadowRunStopped = defineStatement<{
+  id: string;
+  reason: ShadowStopReason;
+  dropped: number;
+}>({
+  name: 'shadow.markStopped',
+  sql: `
     UPDATE shadow_runs
-       SET status = 'stopped', stop_reason = :reason, stopped_at = clock_timestamp(),
-           sampled = sampled - (SELECT count(*) FROM dropped)
-     WHERE id = :id AND status = 'active'
-    RETURNING id`,
+       SET status = 'stopped', stop_reason = :reason, stopped_at = clock_timestamp(), sampled = sampled - :dropped
+     WHERE id = :id`,
 });
 
 export interface ActiveShadowRun {
@@ -129,13 +150,15 @@ export interface SamplingState {
   sampleRate: number;
   maxJudgments: number | null;
   sampled: number;
+  /** Drawn and not judged yet. */
+  pending: number;
 }
 
 /** The run's rate and counters, locked for one sampling step (run in its transaction). */
 export const lockShadowRunForSampling = defineStatement<{ id: string }, SamplingState>({
   name: 'shadow.lockForSampling',
   sql: `
-    SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled
+    SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled, sampled - judged AS pending
       FROM shadow_runs WHERE id = :id AND status = 'active' FOR UPDATE`,
 });
 
@@ -156,7 +179,7 @@ export const shadowCandidates = defineStatement<
         ON e.user_id = :userId AND e.pack_id = :packId
        AND (e.created_at, e.id) > (r.scanned_until, COALESCE(r.scanned_until_id, '00000000-0000-0000-0000-000000000000'))
      WHERE r.id = :runId
-       AND e.created_at <= now() - ${SETTLE}
+       AND e.created_at <= LEAST(now() - ${SETTLE}, ${OLDEST_OPEN_TRANSACTION})
        AND e.source IN ${LIVE_SOURCES}
      ORDER BY e.created_at, e.id
      LIMIT :limit`,
