@@ -1,3 +1,4 @@
+import type { Schemas } from '../api/client';
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A local date and time (`Nov 25, 2026, 9:41 AM`); `—` when absent, the input as given when not a date. */
@@ -52,4 +53,27 @@ export function formatWhen(iso: string | null | undefined, now: Date = new Date(
   const days = Math.round(hours / 24);
   if (days < 7) return relativeFormat.format(ahead * days, 'day');
   return dayFormat.format(date);
+}
+
+/** `812 ms`, `1.4 s`; a dash when there is nothing to average. */
+export function formatLatency(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms <= 0) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+/** A share as a whole percent without its sign, for the low end of a range (`91` in `91–96%`). */
+function percentNumber(value: number): string {
+  return formatPercent(value).replace(/%$/, '');
+}
+
+/**
+ * An estimate with its interval, `94% (91–96%)`; the estimate alone when the interval is missing,
+ * null when there is no estimate (no labels is not 0%).
+ */
+export function estimateText(share: Schemas['ShareEstimateDto']): string | null {
+  if (share.estimate === null) return null;
+  const estimate = formatPercent(share.estimate);
+  if (share.low === null || share.high === null) return estimate;
+  return `${estimate} (${percentNumber(share.low)}–${formatPercent(share.high)})`;
 }

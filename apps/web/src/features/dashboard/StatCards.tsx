@@ -1,7 +1,8 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Schemas } from '../../api/client';
-import { formatCompact, formatLatency, formatNumber, plural, STATUS_COLORS, statusSplit } from './dashboard';
+import { formatLatency } from '../../lib/format';
+import { formatCompact, formatNumber, plural, STATUS_COLORS, statusSplit } from './dashboard';
 
 function StatCard({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (

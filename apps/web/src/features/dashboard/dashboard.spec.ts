@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
+import { formatLatency } from '../../lib/format';
 import {
   chartRows,
   dailySummary,
   dailyTotals,
   formatCompact,
   formatDay,
-  formatLatency,
   formatStatusCode,
   isNewAccount,
   plural,

@@ -111,13 +111,6 @@ export function statusSplit(byStatus: Stats['byStatus']): StatusShare[] {
   }));
 }
 
-/** `812 ms`, `1.4 s`; a dash when there is nothing to average. */
-export function formatLatency(ms: number): string {
-  if (!Number.isFinite(ms) || ms <= 0) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
-
 /** `1,234`, or `12.3k` / `4.5M` past ten thousand, so the card stays one line. */
 export function formatCompact(value: number): string {
   if (value < 10_000) return formatNumber(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { accuracyText, estimateText, fivePointsText, labelsText } from './quality';
+import { estimateText } from '../../lib/format';
+import { accuracyText, fivePointsText, labelsText } from './quality';
 
 describe('estimateText and accuracyText', () => {
   it('shows the estimate with its interval in whole percent', () => {

@@ -5,7 +5,8 @@ import { formatDateTime, formatPercent } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
 import { Panel } from '../../ui/Panel';
 import { FlipMatrixTable } from './FlipMatrixTable';
-import { estimateText, latencyText, runScopeText, runStatusText, statusChangeText } from './shadow';
+import { estimateText, formatLatency } from '../../lib/format';
+import { runScopeText, runStatusText, statusChangeText } from './shadow';
 
 type Run = Schemas['ShadowRunDetailDto'];
 type Report = Schemas['ShadowReportDto'];
@@ -91,8 +92,8 @@ function Agreement({ report }: { report: Report }) {
         columns={[
           { header: 'Question', rowHeader: true, cell: (row) => row.questionId },
           { header: 'Labels', cell: (row) => count(row.labels) },
-          { header: 'Live', cell: (row) => estimateText(row.live) },
-          { header: 'Shadow', cell: (row) => estimateText(row.shadow) },
+          { header: 'Live', cell: (row) => estimateText(row.live) ?? 'No labels yet' },
+          { header: 'Shadow', cell: (row) => estimateText(row.shadow) ?? 'No labels yet' },
         ]}
       />
     </Stack>
@@ -116,8 +117,8 @@ function Usage({ report }: { report: Report }) {
           { header: 'Version', rowHeader: true, cell: (row) => row.side },
           { header: 'Input tokens', cell: (row) => count(row.usage.inputTokens) },
           { header: 'Output tokens', cell: (row) => count(row.usage.outputTokens) },
-          { header: 'Mean latency', cell: (row) => latencyText(row.usage.meanLatencyMs) },
-          { header: 'p95 latency', cell: (row) => latencyText(row.usage.p95LatencyMs) },
+          { header: 'Mean latency', cell: (row) => formatLatency(row.usage.meanLatencyMs) },
+          { header: 'p95 latency', cell: (row) => formatLatency(row.usage.p95LatencyMs) },
           {
             header: 'Cost',
             cell: (row) => (

@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Schemas } from '../../api/client';
+import { estimateText, formatLatency } from '../../lib/format';
 import {
   changedStatuses,
-  estimateText,
   flipMatrix,
-  latencyText,
   mostChangedQuestions,
   publishSummaryLines,
   runMatchingDraft,
@@ -170,16 +169,15 @@ describe('report figures', () => {
     ]);
   });
 
-  it('writes an estimate with its interval, and no estimate as no labels', () => {
-    expect(estimateText({ estimate: 1, low: 0.510109, high: 1, labels: 4 })).toBe(
-      '100% (95% interval 51%–100%)',
-    );
-    expect(estimateText({ estimate: null, low: null, high: null, labels: 0 })).toBe('No labels yet');
+  it('writes an agreement with its interval through the shared estimate text, and none without labels', () => {
+    expect(estimateText({ estimate: 1, low: 0.510109, high: 1, labels: 4 })).toBe('100% (51–100%)');
+    expect(estimateText({ estimate: null, low: null, high: null, labels: 0 })).toBeNull();
   });
 
-  it('writes a latency in whole milliseconds', () => {
-    expect(latencyText(1234.6)).toBe('1,235 ms');
-    expect(latencyText(null)).toBe('—');
+  it('writes a latency through the shared latency text, a dash without one', () => {
+    expect(formatLatency(1234.6)).toBe('1.2 s');
+    expect(formatLatency(812.4)).toBe('812 ms');
+    expect(formatLatency(null)).toBe('—');
   });
 });
 

@@ -5,7 +5,6 @@ type ShadowRun = Schemas['ShadowRunDto'];
 type Report = Schemas['ShadowReportDto'];
 type QuestionFlips = Schemas['QuestionFlipsDto'];
 type FlipCell = Schemas['FlipCellDto'];
-type ShareEstimate = Schemas['ShareEstimateDto'];
 
 /** The answer the API writes where a side gave none (a question the other version lacks, a failure). */
 export const NO_ANSWER = '(none)';
@@ -103,16 +102,6 @@ export function mostChangedQuestions(report: Pick<Report, 'questions'>, limit = 
     .slice(0, limit);
 }
 
-/** "80% (95% interval 52%–96%)", or "No labels yet" without an estimate. */
-export function estimateText(estimate: ShareEstimate): string {
-  if (estimate.estimate === null) return 'No labels yet';
-  const interval =
-    estimate.low === null || estimate.high === null
-      ? ''
-      : ` (95% interval ${formatPercent(estimate.low)}–${formatPercent(estimate.high)})`;
-  return `${formatPercent(estimate.estimate)}${interval}`;
-}
-
 /** "accept → review" for a status change. */
 export function statusChangeText(change: Pick<Schemas['ShadowStatusChangeDto'], 'from' | 'to'>): string {
   return `${change.from} → ${change.to}`;
@@ -123,11 +112,6 @@ export function changedStatuses(report: Pick<Report, 'statusChanges'>): Schemas[
   return report.statusChanges
     .filter((change) => change.from !== change.to)
     .sort((a, b) => b.count - a.count || statusChangeText(a).localeCompare(statusChangeText(b)));
-}
-
-/** "120 ms", or "—" without a figure. */
-export function latencyText(ms: number | null): string {
-  return ms === null ? '—' : `${Math.round(ms).toLocaleString('en-US')} ms`;
 }
 
 /** The run the publish dialog reports on: the newest whose version holds the draft as it is now. */
