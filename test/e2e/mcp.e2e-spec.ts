@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, PASSWORD, signUp, uniqueEmail, type Client } from '../support/client.js';
-import { authorizeInBrowser, Browser, connectMcpClient, TestOAuthProvider } from '../support/mcp-client.js';
+import {
+  authorizeInBrowser,
+  Browser,
+  connectMcpClient,
+  connectMcpClientV2,
+  recordingFetch,
+  TestOAuthProvider,
+  type ToolClient,
+} from '../support/mcp-client.js';
 import { authorizeAndExchange, callTool, mcpCall, registerClient } from '../support/oauth-flow.js';
 import { createPack, createPublishedPack, TICKET } from '../support/packs.js';
 
@@ -27,44 +35,82 @@ const TOOLS = [
   'get_quality',
 ];
 
+/** The two stock clients: each connects through the whole OAuth flow, in its own revision. */
+const SDK_CLIENTS = [
+  { sdk: 'the v1 SDK client (revision 2025-11-25, initialize)', connect: connectMcpClient, era: 'legacy' },
+  { sdk: 'the v2 SDK client (revision 2026-07-28, stateless)', connect: connectMcpClientV2, era: 'modern' },
+] as const;
+type Connect = (typeof SDK_CLIENTS)[number]['connect'];
+
 interface Tenant {
   email: string;
   keyed: Client;
-  mcp: McpClient;
+  mcp: ToolClient;
 }
 
 /** A user, an API key for comparing with REST, and a stock MCP client signed in through OAuth. */
-async function tenant(baseUrl: string): Promise<Tenant> {
+async function tenant(
+  baseUrl: string,
+  connect: Connect = connectMcpClient,
+  fetchFn: typeof fetch = fetch,
+): Promise<Tenant> {
   const email = uniqueEmail('mcp');
   const { client: session } = await signUp(baseUrl, email);
   const { client: keyed } = await createKey(session);
-  const { client: mcp } = await connectMcpClient(new URL(`${baseUrl}/mcp`), new TestOAuthProvider(), (url) =>
-    authorizeInBrowser(new Browser(), url, { email, password: PASSWORD }),
+  const { client: mcp } = await connect(
+    new URL(`${baseUrl}/mcp`),
+    new TestOAuthProvider(),
+    (url) => authorizeInBrowser(new Browser(), url, { email, password: PASSWORD }),
+    fetchFn,
   );
   return { email, keyed, mcp };
 }
 
-async function structured(mcp: McpClient, name: string, args: Record<string, unknown> = {}) {
+async function structured(mcp: ToolClient, name: string, args: Record<string, unknown> = {}) {
   const result = await mcp.callTool({ name, arguments: args });
   if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
-  return result.structuredContent as any;
+  return result.structuredContent;
 }
 
-async function toolError(mcp: McpClient, name: string, args: Record<string, unknown>): Promise<string> {
+async function toolError(mcp: ToolClient, name: string, args: Record<string, unknown>): Promise<string> {
   const result = await mcp.callTool({ name, arguments: args });
   expect(result.isError).toBe(true);
   return (result.content as Array<{ type: string; text: string }>)[0].text;
 }
 
-describe('MCP tools over OAuth, against the REST answers', () => {
+describe.each(SDK_CLIENTS)('MCP tools over OAuth with $sdk, against the REST answers', ({ connect, era }) => {
   let api: TestApi;
   let a: Tenant;
   let b: Tenant;
+  const recorded = recordingFetch();
 
   beforeAll(async () => {
     // Its own queue namespace and no worker: simulations stay queued, so both reads agree.
-    api = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-mcp` });
-    [a, b] = await Promise.all([tenant(api.url), tenant(api.url)]);
+    api = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-mcp-${era}` });
+    [a, b] = await Promise.all([tenant(api.url, connect, recorded.fetch), tenant(api.url, connect)]);
+  });
+
+  it(`speaks its own revision (${era === 'modern' ? '2026-07-28' : '2025-11-25'}) on the one endpoint`, async () => {
+    await a.mcp.listTools();
+    const methods = recorded.sent.map((message) => message.method);
+    if (era === 'legacy') {
+      expect(methods[0]).toBe('initialize');
+      expect(recorded.sent[0].body.params.protocolVersion).toBe('2025-11-25');
+      expect(methods).not.toContain('server/discover');
+      return;
+    }
+    // No handshake: a discovery probe, then every request carries the revision and the client.
+    expect(methods[0]).toBe('server/discover');
+    expect(methods).not.toContain('initialize');
+    expect(methods).toContain('tools/list');
+    for (const message of recorded.sent.filter((sent) => sent.body.id !== undefined)) {
+      expect(message.headers.get('mcp-protocol-version')).toBe('2026-07-28');
+      expect(message.headers.get('mcp-session-id')).toBeNull();
+      expect(message.body.params._meta).toMatchObject({
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'headless-test-v2' },
+      });
+    }
   });
   afterAll(async () => {
     await a?.mcp.close();
@@ -82,8 +128,18 @@ describe('MCP tools over OAuth, against the REST answers', () => {
       expect(tool.outputSchema?.type).toBe('object');
       expect(typeof tool.annotations?.readOnlyHint).toBe('boolean');
     }
+    // Valid JSON Schema 2020-12 (the dialect each names), compiled strictly: no unknown keywords
+    // (formats are annotations in 2020-12, as Ajv reads them without validateFormats).
+    const ajv = new Ajv2020({ strictSchema: true, strictTypes: false, validateFormats: false });
+    for (const tool of tools) {
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+        expect(ajv.validateSchema(schema)).toBe(true);
+        expect(() => ajv.compile(schema)).not.toThrow();
+      }
+    }
     const judge = tools.find((tool) => tool.name === 'judge_ticket')!;
-    expect(Object.keys(judge.inputSchema.properties!).sort()).toEqual(['idempotencyKey', 'packId', 'ticket']);
+    expect(Object.keys(judge.inputSchema.properties).sort()).toEqual(['idempotencyKey', 'packId', 'ticket']);
     expect(judge.inputSchema.required).toEqual(['packId', 'ticket']);
   });
 
@@ -278,26 +334,76 @@ describe('MCP tools over OAuth, against the REST answers', () => {
       await toolError(a.mcp, 'judge_ticket', { packId: pack.id, ticket: TICKET, idempotencyKey: '' }),
     ).toMatch(/^invalid request/);
   });
+});
 
-  it('holds only the approved scopes: a tool needing another answers missing permission', async () => {
+describe('MCP over raw JSON-RPC, and the v1 SDK refreshing', () => {
+  let api: TestApi;
+  let a: Tenant;
+
+  beforeAll(async () => {
+    api = await startApi({ REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'tjtest'}-mcp-raw` });
+    a = await tenant(api.url);
+  });
+  afterAll(async () => {
+    await a?.mcp.close();
+    await api.close();
+  });
+
+  it('holds only the approved scopes: a call needing another gets insufficient_scope with the scope', async () => {
     const clientId = (await registerClient(api.url)).body.client_id;
     const { tokens } = await authorizeAndExchange(
       api.url,
       clientId,
       { email: a.email, password: PASSWORD },
-      {
-        scope: 'packs:read',
-      },
+      { scope: 'packs:read' },
     );
     const pack = await createPublishedPack(a.keyed);
+    const before = (await a.keyed.get('/api/stats')).body.evaluationsToday;
     const listed = await mcpCall(api.url, tokens.access_token, callTool('list_packs', {}));
     expect(listed.body.result.isError).toBeFalsy();
     const judged = await mcpCall(
       api.url,
       tokens.access_token,
-      callTool('judge_ticket', { packId: pack.id, ticket: TICKET }),
+      callTool('judge_ticket', { packId: pack.id, ticket: TICKET }, 7),
     );
-    expect(judged.body.result).toEqual({
+    expect(judged.status).toBe(403);
+    expect(judged.headers.get('www-authenticate')).toBe(
+      `Bearer error="insufficient_scope", scope="packs:read judgments:run", error_description="this call needs the judgments:run scope", resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    expect(judged.body).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32000, message: 'insufficient_scope: this call needs the judgments:run scope' },
+    });
+    expect((await a.keyed.get('/api/stats')).body.evaluationsToday).toBe(before);
+
+    // Resources need packs:read; a token without it is told so, whichever revision it speaks.
+    const judgeOnly = await authorizeAndExchange(
+      api.url,
+      clientId,
+      { email: a.email, password: PASSWORD },
+      { scope: 'judgments:run' },
+    );
+    for (const version of ['2025-11-25', '2026-07-28']) {
+      const read = await mcpCall(
+        api.url,
+        judgeOnly.tokens.access_token,
+        { jsonrpc: '2.0', id: 'r', method: 'resources/read', params: { uri: `pack://${pack.id}` } },
+        { 'mcp-protocol-version': version },
+      );
+      expect(read.status).toBe(403);
+      expect(read.headers.get('www-authenticate')).toContain('scope="judgments:run packs:read"');
+    }
+    // A batch of a revision that has them is answered message by message, as a tool error.
+    const batch = await mcpCall(
+      api.url,
+      tokens.access_token,
+      [callTool('list_packs', {}, 1), callTool('judge_ticket', { packId: pack.id, ticket: TICKET }, 2)],
+      { 'mcp-protocol-version': null },
+    );
+    expect(batch.status).toBe(200);
+    expect(batch.body[0].result.isError).toBeFalsy();
+    expect(batch.body[1].result).toEqual({
       isError: true,
       content: [{ type: 'text', text: 'missing permission judgments:run' }],
     });

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as TransportV2,
+  UnauthorizedError as UnauthorizedErrorV2,
+} from '@modelcontextprotocol/client';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
@@ -164,15 +169,18 @@ export async function connectMcpClient(
   mcpUrl: URL,
   provider: TestOAuthProvider,
   approve: (authorizationUrl: URL) => Promise<URL>,
+  fetchFn: typeof fetch = fetch,
 ): Promise<{ client: Client; callback?: URL }> {
   const first = new Client({ name: 'headless-test', version: '1.0.0' });
   try {
-    await first.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    await first.connect(
+      new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: fetchFn }),
+    );
     return { client: first };
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) throw error;
   }
-  const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+  const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider, fetch: fetchFn });
   const callback = await approve(provider.authorizationUrl!);
   if (callback.searchParams.get('state') !== provider.lastState)
     throw new Error('state was not passed through');
@@ -182,4 +190,62 @@ export async function connectMcpClient(
   const client = new Client({ name: 'headless-test', version: '1.0.0' });
   await client.connect(transport);
   return { client, callback };
+}
+
+/** What the tests use of an MCP client, the same in both SDKs. */
+export interface ToolClient {
+  listTools(): Promise<{ tools: Array<Record<string, any>> }>;
+  callTool(request: { name: string; arguments?: Record<string, unknown> }): Promise<Record<string, any>>;
+  listResources(): Promise<{ resources: Array<{ uri: string }> }>;
+  listResourceTemplates(): Promise<{ resourceTemplates: Array<Record<string, unknown>> }>;
+  readResource(request: { uri: string }): Promise<{ contents: Array<Record<string, unknown>> }>;
+  close(): Promise<void>;
+}
+
+/**
+ * As connectMcpClient, with the v2 SDK's Client pinned to the 2026-07-28 revision: no initialize,
+ * a `server/discover` probe, and the protocol version and client information on every request.
+ */
+export async function connectMcpClientV2(
+  mcpUrl: URL,
+  provider: TestOAuthProvider,
+  approve: (authorizationUrl: URL) => Promise<URL>,
+  fetchFn: typeof fetch = fetch,
+): Promise<{ client: ClientV2; callback?: URL }> {
+  const options = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
+  const first = new ClientV2({ name: 'headless-test-v2', version: '2.0.0' }, options);
+  try {
+    await first.connect(new TransportV2(mcpUrl, { authProvider: provider, fetch: fetchFn }));
+    return { client: first };
+  } catch (error) {
+    if (!(error instanceof UnauthorizedErrorV2)) throw error;
+  }
+  const transport = new TransportV2(mcpUrl, { authProvider: provider, fetch: fetchFn });
+  const callback = await approve(provider.authorizationUrl!);
+  if (callback.searchParams.get('state') !== provider.lastState)
+    throw new Error('state was not passed through');
+  await transport.finishAuth(callback.searchParams);
+  const client = new ClientV2({ name: 'headless-test-v2', version: '2.0.0' }, options);
+  await client.connect(transport);
+  return { client, callback };
+}
+
+export interface SentMessage {
+  method: string | undefined;
+  headers: Headers;
+  body: any;
+}
+
+/** A fetch that records what a client POSTs to /mcp (the JSON-RPC method, headers and body). */
+export function recordingFetch(): { fetch: typeof fetch; sent: SentMessage[] } {
+  const sent: SentMessage[] = [];
+  const recorder: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    if (url.pathname === '/mcp' && init?.method === 'POST' && typeof init.body === 'string') {
+      const body = JSON.parse(init.body);
+      sent.push({ method: body.method, headers: new Headers(init.headers), body });
+    }
+    return fetch(input, init);
+  };
+  return { fetch: recorder, sent };
 }

@@ -1,4 +1,4 @@
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isSpecType } from '@modelcontextprotocol/server';
 
 /** JSON-RPC 2.0 error codes (https://www.jsonrpc.org/specification#error_object). */
 export const JSON_RPC = {
@@ -55,7 +55,7 @@ export function refuseMalformedBody(
     }
   }
   const messages: unknown[] = Array.isArray(body) ? body : [body];
-  const invalid = messages.findIndex((message) => !JSONRPCMessageSchema.safeParse(message).success);
+  const invalid = messages.findIndex((message) => !isSpecType.JSONRPCMessage(message));
   if (invalid === -1) return null;
   const where = Array.isArray(body) ? `message ${invalid} of the batch is` : 'the body is';
   return jsonRpcError(JSON_RPC.invalidRequest, `Invalid Request: ${where} not a JSON-RPC 2.0 message`);

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ErrorCode,
-  McpError,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type Resource,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
 import type { Principal } from '@app/auth';
 import { DomainError, MissingPermissionError } from '@app/domain';
 import { PackService } from '@app/packs';
@@ -43,10 +43,12 @@ export class McpPackResources {
   async read(principal: Principal, uri: string): Promise<ReadResourceResult> {
     this.check(principal);
     const packId = PACK_URI.exec(uri)?.[1];
-    if (!packId) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri.slice(0, 100)}`);
+    if (!packId)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown resource ${uri.slice(0, 100)}`);
     try {
       const pack = await this.packs.get(principal.userId, packId);
-      if (!pack.liveDocument) throw new McpError(ErrorCode.InvalidParams, 'pack has no published version');
+      if (!pack.liveDocument)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'pack has no published version');
       const body = {
         id: pack.id,
         name: pack.name,
@@ -55,14 +57,18 @@ export class McpPackResources {
       };
       return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
     } catch (error) {
-      if (error instanceof DomainError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      if (error instanceof DomainError)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
       throw error;
     }
   }
 
   private check(principal: Principal): void {
     if (!principal.permissions.includes('packs:read')) {
-      throw new McpError(ErrorCode.InvalidParams, new MissingPermissionError('packs:read').message);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        new MissingPermissionError('packs:read').message,
+      );
     }
   }
 }

@@ -95,6 +95,9 @@ export class McpSchemas {
   }
 }
 
+/** The dialect MCP tool schemas default to since revision 2025-11-25, stated on each schema. */
+export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
 function objectSchema(
   name: string,
   components: Record<string, unknown>,
@@ -102,5 +105,5 @@ function objectSchema(
 ): JsonSchema & { type: 'object' } {
   if (!(name in components)) throw new Error(`the OpenAPI document has no schema ${name} (MCP tool ${tool})`);
   const schema = toJsonSchema({ $ref: `${COMPONENT}${name}` }, components);
-  return { ...schema, type: 'object', properties: schema.properties ?? {} };
+  return { $schema: JSON_SCHEMA_DIALECT, ...schema, type: 'object', properties: schema.properties ?? {} };
 }

@@ -1,19 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import { z } from 'zod';
 import {
-  CallToolRequestSchema,
-  ErrorCode,
-  McpError,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  specTypeSchemas,
   type CallToolResult,
-  type ServerResult,
+  type Result,
+  type StandardSchemaV1Sync,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { z } from 'zod';
 import { DailyRateLimiter, type Principal } from '@app/auth';
 import { DomainError, MissingPermissionError, RateLimitedError, ValidationError } from '@app/domain';
 import { createValidationPipe } from '../errors/validation.pipe.js';
@@ -57,22 +54,22 @@ export class McpServerFactory {
         jsonSchemaValidator: schemaValidator,
       },
     );
-    handle(server, ListToolsRequestSchema, () => ({ tools: this.list() }));
-    handle(server, CallToolRequestSchema, (request) =>
-      this.call(principal, request.params.name, request.params.arguments ?? {}),
+    handle(server, 'tools/list', specTypeSchemas.PaginatedRequestParams, () => ({ tools: this.list() }));
+    handle(server, 'tools/call', specTypeSchemas.CallToolRequestParams, (params) =>
+      this.call(principal, params.name, params.arguments ?? {}),
     );
-    handle(server, ListResourcesRequestSchema, async () => {
+    handle(server, 'resources/list', specTypeSchemas.PaginatedRequestParams, async () => {
       const refusal = await this.spend(principal);
-      if (refusal) throw new McpError(JSON_RPC.serverError, refusal);
+      if (refusal) throw new ProtocolError(JSON_RPC.serverError, refusal);
       return { resources: await this.resources.list(principal) };
     });
-    handle(server, ListResourceTemplatesRequestSchema, () => ({
+    handle(server, 'resources/templates/list', specTypeSchemas.PaginatedRequestParams, () => ({
       resourceTemplates: [PACK_RESOURCE_TEMPLATE],
     }));
-    handle(server, ReadResourceRequestSchema, async (request) => {
+    handle(server, 'resources/read', specTypeSchemas.ReadResourceRequestParams, async (params) => {
       const refusal = await this.spend(principal);
-      if (refusal) throw new McpError(JSON_RPC.serverError, refusal);
-      return this.resources.read(principal, request.params.uri);
+      if (refusal) throw new ProtocolError(JSON_RPC.serverError, refusal);
+      return this.resources.read(principal, params.uri);
     });
     return server;
   }
@@ -144,29 +141,34 @@ export class McpServerFactory {
   }
 }
 
-type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
+/** Every parameter object passes the SDK's own check; the method's schema is applied in handle. */
+const ANY_PARAMS = z.looseObject({});
 
 /**
  * Registers a request handler whose parameters, when they do not fit the method, are refused with
- * invalid params (-32602), as JSON-RPC requires. The SDK parses them before any handler runs and
- * answers a failure as an internal error (-32603), so it is given a schema that checks the method
- * alone, and the method's own schema is applied here.
+ * invalid params (-32602), as JSON-RPC requires. The SDK parses a spec method's parameters before
+ * any handler runs and answers some failures as an internal error (-32603, resources/read's for
+ * one), so it is given a schema that takes any object, and the method's own schema is applied here.
  */
-function handle<S extends RequestSchema>(
+function handle<P>(
   server: Server,
-  schema: S,
-  handler: (request: z.infer<S>) => ServerResult | Promise<ServerResult>,
+  method: string,
+  schema: StandardSchemaV1Sync<unknown, P>,
+  handler: (params: P) => Result | Promise<Result>,
 ): void {
-  const method = schema.shape.method.value;
-  server.setRequestHandler(z.looseObject({ method: z.literal(method) }), (request) => {
-    const parsed = schema.safeParse(request);
-    if (!parsed.success) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Invalid ${method} params: ${z.prettifyError(parsed.error)}`,
+  server.setRequestHandler(method, { params: ANY_PARAMS }, (params) => {
+    const parsed = schema['~standard'].validate(params);
+    if (parsed.issues) {
+      const issues = parsed.issues.map((issue) => {
+        const path = (issue.path ?? []).map((key) => String(typeof key === 'object' ? key.key : key));
+        return `${path.join('.') || '(params)'}: ${issue.message}`;
+      });
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Invalid ${method} params: ${issues.join('; ')}`,
       );
     }
-    return handler(parsed.data);
+    return handler(parsed.value);
   });
 }
 
