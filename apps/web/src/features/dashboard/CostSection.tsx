@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { costText, unknownCostNote, type CostSum } from '../../lib/cost';
+import { formatCount } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
 import { costDays, costTotal, packTotals } from './cost';
-import { formatNumber } from './dashboard';
 
 function PackName({ pack }: { pack: { packId: string; packName: string; packDeleted: boolean } }) {
   if (pack.packDeleted) return <>{pack.packName} (deleted)</>;
@@ -92,12 +92,11 @@ export function CostSection({ cost }: { cost: Schemas['CostDto'] }) {
               label="Cost per pack"
               columns={[
                 { header: 'Pack', rowHeader: true, cell: (row) => <PackName pack={row} /> },
-                { header: 'Evaluations', cell: (row) => formatNumber(row.evaluations) },
+                { header: 'Evaluations', cell: (row) => formatCount(row.evaluations) },
                 { header: 'Cost', cell: (row) => costText(row) },
                 {
                   header: 'Unknown cost',
-                  cell: (row) =>
-                    row.unknownCostEvaluations ? formatNumber(row.unknownCostEvaluations) : '—',
+                  cell: (row) => (row.unknownCostEvaluations ? formatCount(row.unknownCostEvaluations) : '—'),
                 },
               ]}
             />

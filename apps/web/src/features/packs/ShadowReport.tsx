@@ -1,11 +1,10 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { costText, unknownCostNote } from '../../lib/cost';
-import { formatDateTime, formatPercent } from '../../lib/format';
+import { estimateText, formatCount, formatDateTime, formatLatency, formatPercent } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
 import { Panel } from '../../ui/Panel';
 import { FlipMatrixTable } from './FlipMatrixTable';
-import { estimateText, formatLatency } from '../../lib/format';
 import { runScopeText, runStatusText, statusChangeText } from './shadow';
 
 type Run = Schemas['ShadowRunDetailDto'];
@@ -24,8 +23,6 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 function Progress({ run }: { run: Run }) {
   const { report } = run;
   return (
@@ -40,11 +37,11 @@ function Progress({ run }: { run: Run }) {
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: run.maxJudgments === null ? 4 : 5 }}>
-        <Figure label="Sampled" value={count(report.sampled)} />
-        <Figure label="Judged" value={count(report.judged)} />
-        <Figure label="Failed" value={count(report.failed)} />
-        <Figure label="Pending" value={count(report.pending)} />
-        {run.maxJudgments !== null && <Figure label="Cap" value={count(run.maxJudgments)} />}
+        <Figure label="Sampled" value={formatCount(report.sampled)} />
+        <Figure label="Judged" value={formatCount(report.judged)} />
+        <Figure label="Failed" value={formatCount(report.failed)} />
+        <Figure label="Pending" value={formatCount(report.pending)} />
+        {run.maxJudgments !== null && <Figure label="Cap" value={formatCount(run.maxJudgments)} />}
       </SimpleGrid>
     </Stack>
   );
@@ -65,7 +62,7 @@ function StatusChanges({ report }: { report: Report }) {
         }
         columns={[
           { header: 'Live → shadow', rowHeader: true, cell: (row) => statusChangeText(row) },
-          { header: 'Tickets', cell: (row) => count(row.count) },
+          { header: 'Tickets', cell: (row) => formatCount(row.count) },
         ]}
       />
       <Text size="sm">
@@ -91,7 +88,7 @@ function Agreement({ report }: { report: Report }) {
         }
         columns={[
           { header: 'Question', rowHeader: true, cell: (row) => row.questionId },
-          { header: 'Labels', cell: (row) => count(row.labels) },
+          { header: 'Labels', cell: (row) => formatCount(row.labels) },
           { header: 'Live', cell: (row) => estimateText(row.live) ?? 'No labels yet' },
           { header: 'Shadow', cell: (row) => estimateText(row.shadow) ?? 'No labels yet' },
         ]}
@@ -115,8 +112,8 @@ function Usage({ report }: { report: Report }) {
         caption="Tokens, latency and cost over the judged tickets"
         columns={[
           { header: 'Version', rowHeader: true, cell: (row) => row.side },
-          { header: 'Input tokens', cell: (row) => count(row.usage.inputTokens) },
-          { header: 'Output tokens', cell: (row) => count(row.usage.outputTokens) },
+          { header: 'Input tokens', cell: (row) => formatCount(row.usage.inputTokens) },
+          { header: 'Output tokens', cell: (row) => formatCount(row.usage.outputTokens) },
           { header: 'Mean latency', cell: (row) => formatLatency(row.usage.meanLatencyMs) },
           { header: 'p95 latency', cell: (row) => formatLatency(row.usage.p95LatencyMs) },
           {
@@ -146,7 +143,7 @@ export function ShadowReport({ run }: { run: Run }) {
       <Progress run={run} />
       {report.failed > 0 && (
         <Text size="sm" c="red.8">
-          {count(report.failed)} shadow judgments failed (recorded as review): fix the candidate or the
+          {formatCount(report.failed)} shadow judgments failed (recorded as review): fix the candidate or the
           gateway before reading the rest.
         </Text>
       )}
