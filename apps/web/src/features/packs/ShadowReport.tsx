@@ -1,27 +1,15 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { costText, unknownCostNote } from '../../lib/cost';
 import { estimateText, formatCount, formatDateTime, formatLatency, formatPercent } from '../../lib/format';
+import { CostText } from '../../ui/CostText';
 import { DataTable } from '../../ui/DataTable';
+import { Figure } from '../../ui/Figure';
 import { Panel } from '../../ui/Panel';
 import { FlipMatrixTable } from './FlipMatrixTable';
 import { runScopeText, runStatusText, statusChangeText } from './shadow';
 
 type Run = Schemas['ShadowRunDetailDto'];
 type Report = Schemas['ShadowReportDto'];
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={24} fw={700} lh={1.3}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 function Progress({ run }: { run: Run }) {
   const { report } = run;
@@ -118,16 +106,7 @@ function Usage({ report }: { report: Report }) {
           { header: 'p95 latency', cell: (row) => formatLatency(row.usage.p95LatencyMs) },
           {
             header: 'Cost',
-            cell: (row) => (
-              <Stack gap={0}>
-                <Text size="sm">{costText(row.usage.cost)}</Text>
-                {unknownCostNote(row.usage.cost) && (
-                  <Text size="xs" c="dimmed">
-                    {unknownCostNote(row.usage.cost)}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            cell: (row) => <CostText cost={row.usage.cost} />,
           },
         ]}
       />
