@@ -80,7 +80,16 @@ describe('quality alerts in a browser', () => {
     ]);
 
     await page.getByRole('switch', { name: 'Answer shift' }).click();
-    await page.getByRole('textbox', { name: 'Gateway failures: Failure rate' }).fill('0.5');
+    // The bounds are the server's: a value it refuses shows its issue at the field.
+    const rate = page.getByRole('textbox', { name: 'Gateway failures: Failure rate' });
+    await rate.fill('2');
+    await page.getByRole('button', { name: 'Save alert rules' }).click();
+    await page.locator('input[aria-invalid="true"]').first().waitFor();
+    expect(await rate.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = ((await rate.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+    const described = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(described.join(' ')).toContain('threshold must be a number from 0 to 1');
+    await rate.fill('0.5');
     await page.getByRole('button', { name: 'Save alert rules' }).click();
     await page.getByText('Alert rules saved').waitFor();
     const rules = (await keyed.get(`/api/packs/${packId}/alert-rules`)).body;

@@ -188,6 +188,20 @@ describe('the pack editor in a browser', () => {
     expect(await preview.innerText()).toContain('(3 of 3 live evaluations)');
     await threshold.fill('0');
     await preview.getByText('At 0, this question would have sent 0% of the last 30 days').waitFor();
+    // Which question ids the preview takes is the API's rule: one it refuses shows no preview.
+    const countPreviews = (count: number) =>
+      page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="threshold-preview"]').length === n,
+        count,
+      );
+    const previews = await page.getByTestId('threshold-preview').count();
+    const questionId = page.getByLabel('Question ID').first();
+    const savedId = await questionId.inputValue();
+    await questionId.fill('not an id!');
+    await countPreviews(previews - 1);
+    await questionId.fill(savedId);
+    await countPreviews(previews);
+    await preview.getByText('At 0, this question would have sent 0% of the last 30 days').waitFor();
     // A new question starts at the default for its type and size, explained beside it.
     await page.getByRole('button', { name: 'Add score question' }).click();
     const last = page.getByLabel('Minimum selected probability').last();

@@ -1,4 +1,5 @@
 import type { Schemas } from '../api/client';
+import { countLabel } from './format';
 
 /** Known costs summed, and how many evaluations had an unknown cost (a model without a price). */
 export type CostSum = Schemas['CostSumDto'];
@@ -28,5 +29,5 @@ export function costText(cost: CostSum): string {
 export function unknownCostNote(cost: CostSum): string | null {
   const count = cost.unknownCostEvaluations;
   if (count === 0) return null;
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'evaluation' : 'evaluations'} of unknown cost (no price for the model)`;
+  return `${countLabel(count, 'evaluation')} of unknown cost (no price for the model)`;
 }

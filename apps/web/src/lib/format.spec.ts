@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { countLabel, formatDateTime, formatPercent, formatWhen, shortId } from './format';
+import {
+  countLabel,
+  formatCount,
+  formatDateTime,
+  formatPercent,
+  formatWhen,
+  shortId,
+  totalText,
+} from './format';
 
 describe('formatDateTime', () => {
   it('formats a date, keeps what is not one, and marks a missing one', () => {
@@ -29,6 +37,19 @@ describe('countLabel', () => {
   it('is singular for one only', () => {
     expect(countLabel(1, 'ticket')).toBe('1 ticket');
     expect(countLabel(0, 'ticket')).toBe('0 tickets');
+  });
+
+  it('separates thousands and takes an irregular plural', () => {
+    expect(countLabel(1200, 'ticket')).toBe('1,200 tickets');
+    expect(countLabel(2, 'failed delivery', 'failed deliveries')).toBe('2 failed deliveries');
+  });
+});
+
+describe('formatCount', () => {
+  it('separates thousands, as a capped total does', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(totalText(1000, true)).toBe('1,000+');
   });
 });
 

@@ -21,14 +21,19 @@ export function shortId(id: string): string {
 
 const countFormat = new Intl.NumberFormat('en-US');
 
-/** A count the API stopped at a cap (`total`, `totalCapped`) as shown: `247`, or `1,000+` when capped. */
-export function totalText(total: number, capped: boolean): string {
-  return `${countFormat.format(total)}${capped ? '+' : ''}`;
+/** A count with its thousands separated: `1,234`. */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
 }
 
-/** "1 ticket", "3 tickets". */
-export function countLabel(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** A count the API stopped at a cap (`total`, `totalCapped`) as shown: `247`, or `1,000+` when capped. */
+export function totalText(total: number, capped: boolean): string {
+  return `${formatCount(total)}${capped ? '+' : ''}`;
+}
+
+/** "1 ticket", "1,200 tickets"; `nouns` where the plural is not the noun and an s ("2 deliveries"). */
+export function countLabel(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${formatCount(count)} ${count === 1 ? noun : nouns}`;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

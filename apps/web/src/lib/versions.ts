@@ -1,5 +1,5 @@
 import type { Schemas } from '../api/client';
-import { formatDateTime } from './format';
+import { formatDateTime, shortId } from './format';
 
 /** A pack's versions as every feature names them: numbered from the oldest, the live one marked. */
 
@@ -32,7 +32,7 @@ export function liveVersionText(
   if (pack?.liveVersionId === versionId && pack.liveVersionNumber) {
     return runVersionLabel({ packVersionNumber: pack.liveVersionNumber, packVersionLive: true });
   }
-  return `Live version ${versionId.slice(0, 8)}`;
+  return `Live version ${shortId(versionId)}`;
 }
 
 /** A run's version in short: "Version 3 (live)", "Version 2", or "Draft" for a version never published. */

@@ -42,12 +42,17 @@ export function useAlertRules(packId: string) {
   });
 }
 
+/** After the rules are saved: the answer is the pack's rules; alerts change only at the worker's next check. */
+function settleAlertRules(queryClient: QueryClient, packId: string, rules: AlertRules): void {
+  queryClient.setQueryData(alertKeys.rules(packId), rules);
+}
+
 /** Saves the pack's alert rules; the answer is the saved rules. */
 export function useSetAlertRules(packId: string, effects?: Effects<AlertRules, AlertRules>) {
   return useApiMutation(
     (body: AlertRules) =>
       unwrap(api.PUT('/api/packs/{packId}/alert-rules', { params: { path: { packId } }, body })),
-    (queryClient, rules) => queryClient.setQueryData(alertKeys.rules(packId), rules),
+    (queryClient, rules) => settleAlertRules(queryClient, packId, rules),
     effects,
   );
 }

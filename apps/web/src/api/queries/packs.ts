@@ -1,6 +1,8 @@
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../client';
+import { calibrationKeys } from './calibration';
 import { useApiMutation, type Effects } from './mutation';
+import { shadowKeys } from './shadow';
 
 type Pack = Schemas['PackDto'];
 
@@ -18,15 +20,24 @@ export const packKeys = {
 
 /**
  * After any change to a pack: its new state is stored, and everything else about packs (the list,
- * versions, comparisons, the calibration's thresholds) is stale, wherever it is shown.
+ * versions, comparisons) is stale, wherever it is shown. So are the calibration reports and threshold
+ * previews (a publish changes the live version they read) and the pack's shadow runs (`matchesDraft`
+ * follows the draft): a cached runs list that nothing shows is dropped, so the publish dialog never
+ * draws a summary of a run that matched the draft before the edit.
  */
-async function settlePacks(queryClient: QueryClient, pack?: Pack): Promise<void> {
+export async function settlePacks(queryClient: QueryClient, pack?: Pack): Promise<void> {
   if (pack) queryClient.setQueryData(packKeys.one(pack.id), pack);
   const kept = pack ? JSON.stringify(packKeys.one(pack.id)) : undefined;
-  await queryClient.invalidateQueries({
-    queryKey: packKeys.all,
-    predicate: (query) => JSON.stringify(query.queryKey) !== kept,
-  });
+  const runs = pack ? shadowKeys.list(pack.id) : shadowKeys.all;
+  queryClient.removeQueries({ queryKey: runs, type: 'inactive' });
+  await Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: packKeys.all,
+      predicate: (query) => JSON.stringify(query.queryKey) !== kept,
+    }),
+    queryClient.invalidateQueries({ queryKey: calibrationKeys.all }),
+    queryClient.invalidateQueries({ queryKey: runs }),
+  ]);
 }
 
 /** After a pack is deleted: the list is stale, and the pack's own queries go once nothing shows them. */

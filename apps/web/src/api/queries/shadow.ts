@@ -29,7 +29,8 @@ async function settleShadowRuns(queryClient: QueryClient, run: ShadowRun | Shado
 
 /**
  * The pack's shadow runs, newest first; polled while one is active (it may stop by itself at its
- * cap). Always read afresh on mount: `matchesDraft` follows every edit of the draft.
+ * cap). Always read afresh on mount: `matchesDraft` follows every edit of the draft, made here
+ * (`settlePacks` makes the list stale) or elsewhere.
  */
 export function useShadowRuns(packId: string) {
   return useQuery({

@@ -3,9 +3,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { costText, unknownCostNote, type CostSum } from '../../lib/cost';
+import { formatCount } from '../../lib/format';
 import { DataTable } from '../../ui/DataTable';
+import { Figure } from '../../ui/Figure';
 import { costDays, costTotal, packTotals } from './cost';
-import { formatNumber } from './dashboard';
 
 function PackName({ pack }: { pack: { packId: string; packName: string; packDeleted: boolean } }) {
   if (pack.packDeleted) return <>{pack.packName} (deleted)</>;
@@ -16,23 +17,8 @@ function PackName({ pack }: { pack: { packId: string; packName: string; packDele
   );
 }
 
-function Figure({ label, cost }: { label: string; cost: CostSum }) {
-  const note = unknownCostNote(cost);
-  return (
-    <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={24} fw={700} lh={1.3}>
-        {costText(cost)}
-      </Text>
-      {note && (
-        <Text size="xs" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Stack>
-  );
+function CostFigure({ label, cost }: { label: string; cost: CostSum }) {
+  return <Figure label={label} value={costText(cost)} note={unknownCostNote(cost)} />;
 }
 
 /**
@@ -50,8 +36,8 @@ export function CostSection({ cost }: { cost: Schemas['CostDto'] }) {
           Cost
         </Title>
         <Group gap="xl" align="flex-start">
-          <Figure label="Today" cost={cost.today} />
-          <Figure label="Last 30 days" cost={costTotal(cost)} />
+          <CostFigure label="Today" cost={cost.today} />
+          <CostFigure label="Last 30 days" cost={costTotal(cost)} />
         </Group>
         <Text size="xs" c="dimmed">
           Each evaluation costs its tokens at its model’s price in MODEL_PRICES; none ship, and a model
@@ -92,12 +78,11 @@ export function CostSection({ cost }: { cost: Schemas['CostDto'] }) {
               label="Cost per pack"
               columns={[
                 { header: 'Pack', rowHeader: true, cell: (row) => <PackName pack={row} /> },
-                { header: 'Evaluations', cell: (row) => formatNumber(row.evaluations) },
+                { header: 'Evaluations', cell: (row) => formatCount(row.evaluations) },
                 { header: 'Cost', cell: (row) => costText(row) },
                 {
                   header: 'Unknown cost',
-                  cell: (row) =>
-                    row.unknownCostEvaluations ? formatNumber(row.unknownCostEvaluations) : '—',
+                  cell: (row) => (row.unknownCostEvaluations ? formatCount(row.unknownCostEvaluations) : '—'),
                 },
               ]}
             />

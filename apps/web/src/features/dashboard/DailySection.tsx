@@ -2,7 +2,8 @@ import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/co
 import { lazy, Suspense, useId } from 'react';
 import type { Schemas } from '../../api/client';
 import { DataTable } from '../../ui/DataTable';
-import { chartRows, dailySummary, formatNumber } from './dashboard';
+import { formatCount } from '../../lib/format';
+import { chartRows, dailySummary } from './dashboard';
 
 let chartModule: Promise<typeof import('./DailyChart')> | undefined;
 
@@ -39,9 +40,9 @@ export function DailySection({ daily }: { daily: Schemas['DailyDto'][] }) {
             caption="Evaluations per day (UTC), oldest first"
             columns={[
               { header: 'Day', rowHeader: true, cell: (row) => row.day },
-              { header: 'Accept', cell: (row) => formatNumber(row.accept) },
-              { header: 'Review', cell: (row) => formatNumber(row.review) },
-              { header: 'Reject', cell: (row) => formatNumber(row.reject) },
+              { header: 'Accept', cell: (row) => formatCount(row.accept) },
+              { header: 'Review', cell: (row) => formatCount(row.review) },
+              { header: 'Reject', cell: (row) => formatCount(row.reject) },
             ]}
           />
         </VisuallyHidden>

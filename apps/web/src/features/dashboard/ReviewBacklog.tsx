@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatNumber } from './dashboard';
+import { formatCount } from '../../lib/format';
 import { Panel } from '../../ui/Panel';
 
 /** Unlabeled reviews; the link opens the queue with the dashboard's choice of sources. */
@@ -8,7 +8,7 @@ export function ReviewBacklog({ count, experiments = false }: { count: number; e
   return (
     <Panel title="Review backlog" align="flex-start">
       <Text fz={28} fw={700} lh={1.2}>
-        {formatNumber(count)}
+        {formatCount(count)}
       </Text>
       <Text size="sm" c="dimmed">
         {count === 0

@@ -1,8 +1,8 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Schemas } from '../../api/client';
-import { formatLatency } from '../../lib/format';
-import { formatCompact, formatNumber, plural, STATUS_COLORS, statusSplit } from './dashboard';
+import { countLabel, formatCount, formatLatency } from '../../lib/format';
+import { formatCompact, STATUS_COLORS, statusSplit } from './dashboard';
 
 function StatCard({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (
@@ -24,7 +24,7 @@ export function StatCards({ stats }: { stats: Schemas['StatsDto'] }) {
   const tokens = stats.tokens.input + stats.tokens.output;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-      <StatCard label="Evaluations today" value={formatNumber(stats.evaluationsToday)}>
+      <StatCard label="Evaluations today" value={formatCount(stats.evaluationsToday)}>
         <Text size="xs" c="dimmed">
           Since midnight UTC
         </Text>
@@ -38,7 +38,7 @@ export function StatCards({ stats }: { stats: Schemas['StatsDto'] }) {
             <Group key={share.status} gap="xs" wrap="nowrap">
               <Box w={10} h={10} bg={STATUS_COLORS[share.status]} style={{ borderRadius: 2 }} aria-hidden />
               <Text size="sm">
-                {share.label}: {formatNumber(share.count)} ({share.percent}%)
+                {share.label}: {formatCount(share.count)} ({share.percent}%)
               </Text>
             </Group>
           ))}
@@ -47,13 +47,13 @@ export function StatCards({ stats }: { stats: Schemas['StatsDto'] }) {
       <StatCard label="Average latency" value={formatLatency(stats.avgLatencyMs)}>
         <Text size="xs" c="dimmed">
           {stats.evaluationsToday
-            ? `Mean of ${plural(stats.evaluationsToday, 'evaluation')}`
+            ? `Mean of ${countLabel(stats.evaluationsToday, 'evaluation')}`
             : 'No evaluations today'}
         </Text>
       </StatCard>
       <StatCard label="Tokens today" value={formatCompact(tokens)}>
         <Text size="xs" c="dimmed">
-          {formatNumber(stats.tokens.input)} in · {formatNumber(stats.tokens.output)} out
+          {formatCount(stats.tokens.input)} in · {formatCount(stats.tokens.output)} out
         </Text>
       </StatCard>
     </SimpleGrid>

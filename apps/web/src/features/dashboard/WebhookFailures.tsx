@@ -2,7 +2,8 @@ import { Anchor, Group, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { shortId } from '../../lib/format';
-import { formatStatusCode, plural } from './dashboard';
+import { countLabel } from '../../lib/format';
+import { formatStatusCode } from './dashboard';
 import { Panel } from '../../ui/Panel';
 import { When } from '../../ui/When';
 
@@ -17,7 +18,7 @@ export function WebhookFailures({
     <Panel title="Webhook failures" align="flex-start">
       <Text size="sm" fw={count ? 600 : undefined} c={count ? undefined : 'dimmed'}>
         {count
-          ? `${plural(count, 'completion delivery', 'completion deliveries')} currently failed.`
+          ? `${countLabel(count, 'completion delivery', 'completion deliveries')} currently failed.`
           : 'No failed completion deliveries.'}
       </Text>
       {failures.length > 0 && (

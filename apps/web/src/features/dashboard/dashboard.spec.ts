@@ -8,7 +8,6 @@ import {
   formatDay,
   formatStatusCode,
   isNewAccount,
-  plural,
   statusSplit,
 } from './dashboard';
 
@@ -101,12 +100,6 @@ describe('number formatting', () => {
     expect(formatCompact(250_000)).toBe('250k');
     expect(formatCompact(4_500_000)).toBe('4.5M');
     expect(formatCompact(2_000_000)).toBe('2M');
-  });
-
-  it('pluralizes', () => {
-    expect(plural(1, 'evaluation')).toBe('1 evaluation');
-    expect(plural(1200, 'evaluation')).toBe('1,200 evaluations');
-    expect(plural(2, 'failed delivery', 'failed deliveries')).toBe('2 failed deliveries');
   });
 
   it('names a missing response', () => {

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { countLabel, formatCount } from '../../lib/format';
 import { statusColor } from '../../ui/status';
 
 type Stats = Schemas['StatsDto'];
@@ -29,12 +30,6 @@ export interface ChartRow {
   accept: number;
   review: number;
   reject: number;
-}
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
 }
 
 /** `2026-11-21` (a UTC day) as `Nov 21`. */
@@ -82,10 +77,10 @@ export function dailySummary(daily: readonly Daily[]): string {
     if (dayTotal(day) > dayTotal(busiest)) busiest = day;
   }
   return (
-    `${plural(totals.total, 'evaluation')} in the last ${daily.length} days: ` +
-    `${formatNumber(totals.accept)} accepted, ${formatNumber(totals.review)} sent to review, ` +
-    `${formatNumber(totals.reject)} rejected. ` +
-    `Busiest day: ${formatDay(busiest.date)} with ${formatNumber(dayTotal(busiest))}.`
+    `${countLabel(totals.total, 'evaluation')} in the last ${daily.length} days: ` +
+    `${formatCount(totals.accept)} accepted, ${formatCount(totals.review)} sent to review, ` +
+    `${formatCount(totals.reject)} rejected. ` +
+    `Busiest day: ${formatDay(busiest.date)} with ${formatCount(dayTotal(busiest))}.`
   );
 }
 
@@ -113,17 +108,13 @@ export function statusSplit(byStatus: Stats['byStatus']): StatusShare[] {
 
 /** `1,234`, or `12.3k` / `4.5M` past ten thousand, so the card stays one line. */
 export function formatCompact(value: number): string {
-  if (value < 10_000) return formatNumber(value);
+  if (value < 10_000) return formatCount(value);
   if (value < 1_000_000) return `${trim(value / 1000)}k`;
   return `${trim(value / 1_000_000)}M`;
 }
 
 function trim(value: number): string {
   return value >= 100 ? String(Math.round(value)) : value.toFixed(1).replace(/\.0$/, '');
-}
-
-export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? noun : nouns}`;
 }
 
 /** A new account: nothing judged in 30 days, nothing to label, no simulations, no deliveries. */

@@ -1,6 +1,6 @@
 import type { Schemas } from '../../api/client';
 import { estimateText } from '../../lib/format';
-import { plural } from './dashboard';
+import { countLabel } from '../../lib/format';
 
 type ShareEstimate = Schemas['ShareEstimateDto'];
 
@@ -12,11 +12,11 @@ export function accuracyText(share: ShareEstimate): string {
 
 /** `From 120 audit labels`. */
 export function labelsText(labels: number): string {
-  return `From ${plural(labels, 'audit label')}`;
+  return `From ${countLabel(labels, 'audit label')}`;
 }
 
 /** How many more labels the interval needs to be within ±5 points; null once it is. */
 export function fivePointsText(needed: number): string | null {
   if (!(needed > 0)) return null;
-  return `About ${plural(needed, 'more audit label', 'more audit labels')} for ±5 points`;
+  return `About ${countLabel(needed, 'more audit label', 'more audit labels')} for ±5 points`;
 }

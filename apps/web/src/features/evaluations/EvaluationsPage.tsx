@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEvaluationList } from '../../api/queries/evaluations';
 import { usePacks, usePacksVersions } from '../../api/queries/packs';
+import { formatCount } from '../../lib/format';
 import { ExperimentsSwitch } from '../../ui/ExperimentsSwitch';
 import { PageHeader } from '../../ui/PageHeader';
 import { Empty, ErrorNotice, Loading } from '../../ui/states';
@@ -83,7 +84,7 @@ export default function EvaluationsPage() {
           {list.isFetchNextPageError && <ErrorNotice error={list.error} title="Could not load more" />}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {items.length.toLocaleString('en-US')} shown{list.hasNextPage ? '' : ', end of the list'}
+              {formatCount(items.length)} shown{list.hasNextPage ? '' : ', end of the list'}
             </Text>
             {list.hasNextPage && (
               <Button

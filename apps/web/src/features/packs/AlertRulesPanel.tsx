@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ApiError } from '../../api/client';
 import { useAlertRules, useSetAlertRules } from '../../api/queries/alerts';
 import { Panel } from '../../ui/Panel';
 import { ErrorNotice, QueryState } from '../../ui/states';
@@ -56,6 +57,11 @@ function AlertRulesForm({ packId, saved }: { packId: string; saved: AlertRules }
                       step={field.integer ? 1 : 0.01}
                       value={values[field.key] as number}
                       onChange={(value) => setForm(withRuleField(form, rule, field.key, value))}
+                      error={
+                        save.error instanceof ApiError
+                          ? save.error.issueFor(`${rule}.${field.key}`)
+                          : undefined
+                      }
                     />
                   ))}
                 </SimpleGrid>

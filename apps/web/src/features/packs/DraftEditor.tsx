@@ -7,7 +7,7 @@ import { useSaveDraft } from '../../api/queries/packs';
 import { hasChanges, parseDocumentJson } from './packs';
 import { draftErrors, type DraftValues } from './draft-form';
 import { ErrorNotice } from '../../ui/states';
-import { UnsavedChangesGuard } from '../../ui/UnsavedChangesGuard';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { PublishButton } from './PublishButton';
 import { QuestionList } from './QuestionList';
 

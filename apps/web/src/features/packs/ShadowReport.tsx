@@ -1,30 +1,15 @@
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { costText, unknownCostNote } from '../../lib/cost';
-import { formatDateTime, formatPercent } from '../../lib/format';
+import { estimateText, formatCount, formatDateTime, formatLatency, formatPercent } from '../../lib/format';
+import { CostText } from '../../ui/CostText';
 import { DataTable } from '../../ui/DataTable';
+import { Figure } from '../../ui/Figure';
 import { Panel } from '../../ui/Panel';
 import { FlipMatrixTable } from './FlipMatrixTable';
-import { estimateText, formatLatency } from '../../lib/format';
 import { runScopeText, runStatusText, statusChangeText } from './shadow';
 
 type Run = Schemas['ShadowRunDetailDto'];
 type Report = Schemas['ShadowReportDto'];
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={24} fw={700} lh={1.3}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
-const count = (value: number) => value.toLocaleString('en-US');
 
 function Progress({ run }: { run: Run }) {
   const { report } = run;
@@ -40,11 +25,11 @@ function Progress({ run }: { run: Run }) {
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: run.maxJudgments === null ? 4 : 5 }}>
-        <Figure label="Sampled" value={count(report.sampled)} />
-        <Figure label="Judged" value={count(report.judged)} />
-        <Figure label="Failed" value={count(report.failed)} />
-        <Figure label="Pending" value={count(report.pending)} />
-        {run.maxJudgments !== null && <Figure label="Cap" value={count(run.maxJudgments)} />}
+        <Figure label="Sampled" value={formatCount(report.sampled)} />
+        <Figure label="Judged" value={formatCount(report.judged)} />
+        <Figure label="Failed" value={formatCount(report.failed)} />
+        <Figure label="Pending" value={formatCount(report.pending)} />
+        {run.maxJudgments !== null && <Figure label="Cap" value={formatCount(run.maxJudgments)} />}
       </SimpleGrid>
     </Stack>
   );
@@ -65,7 +50,7 @@ function StatusChanges({ report }: { report: Report }) {
         }
         columns={[
           { header: 'Live → shadow', rowHeader: true, cell: (row) => statusChangeText(row) },
-          { header: 'Tickets', cell: (row) => count(row.count) },
+          { header: 'Tickets', cell: (row) => formatCount(row.count) },
         ]}
       />
       <Text size="sm">
@@ -91,7 +76,7 @@ function Agreement({ report }: { report: Report }) {
         }
         columns={[
           { header: 'Question', rowHeader: true, cell: (row) => row.questionId },
-          { header: 'Labels', cell: (row) => count(row.labels) },
+          { header: 'Labels', cell: (row) => formatCount(row.labels) },
           { header: 'Live', cell: (row) => estimateText(row.live) ?? 'No labels yet' },
           { header: 'Shadow', cell: (row) => estimateText(row.shadow) ?? 'No labels yet' },
         ]}
@@ -115,22 +100,13 @@ function Usage({ report }: { report: Report }) {
         caption="Tokens, latency and cost over the judged tickets"
         columns={[
           { header: 'Version', rowHeader: true, cell: (row) => row.side },
-          { header: 'Input tokens', cell: (row) => count(row.usage.inputTokens) },
-          { header: 'Output tokens', cell: (row) => count(row.usage.outputTokens) },
+          { header: 'Input tokens', cell: (row) => formatCount(row.usage.inputTokens) },
+          { header: 'Output tokens', cell: (row) => formatCount(row.usage.outputTokens) },
           { header: 'Mean latency', cell: (row) => formatLatency(row.usage.meanLatencyMs) },
           { header: 'p95 latency', cell: (row) => formatLatency(row.usage.p95LatencyMs) },
           {
             header: 'Cost',
-            cell: (row) => (
-              <Stack gap={0}>
-                <Text size="sm">{costText(row.usage.cost)}</Text>
-                {unknownCostNote(row.usage.cost) && (
-                  <Text size="xs" c="dimmed">
-                    {unknownCostNote(row.usage.cost)}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            cell: (row) => <CostText cost={row.usage.cost} />,
           },
         ]}
       />
@@ -146,7 +122,7 @@ export function ShadowReport({ run }: { run: Run }) {
       <Progress run={run} />
       {report.failed > 0 && (
         <Text size="sm" c="red.8">
-          {count(report.failed)} shadow judgments failed (recorded as review): fix the candidate or the
+          {formatCount(report.failed)} shadow judgments failed (recorded as review): fix the candidate or the
           gateway before reading the rest.
         </Text>
       )}

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { ApiError } from '../../api/client';
 import { useThresholdPreview } from '../../api/queries/calibration';
 import { formatPercent } from '../../lib/format';
 import { thresholdPreviewText } from './packs';
@@ -20,6 +21,8 @@ export function ThresholdPreview({
   const [debounced] = useDebouncedValue(threshold, 300);
   const preview = useThresholdPreview(packId, questionId, debounced);
   if (threshold === undefined) return null;
+  // An id or threshold the API refuses has nothing to preview; the field says why on save.
+  if (preview.error instanceof ApiError && preview.error.status === 400) return null;
   let text: string;
   if (preview.isError) text = 'The review preview could not be loaded.';
   else if (!preview.data) text = 'Checking the last 30 days…';

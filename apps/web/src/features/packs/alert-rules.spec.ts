@@ -25,4 +25,9 @@ describe('alert rules form', () => {
     }
     expect(RULE_FORMS.map((form) => form.rule).sort()).toEqual(Object.keys(SAVED).sort());
   });
+
+  it('states no bounds of its own: they are the server’s, named by its issue at the field', () => {
+    const descriptions = RULE_FORMS.flatMap(({ fields }) => fields.map((field) => field.description));
+    expect(descriptions.filter((text) => /\d/.test(text))).toEqual([]);
+  });
 });

@@ -3,7 +3,10 @@ import type { Schemas } from '../../api/client';
 export type AlertRules = Schemas['AlertRulesDto'];
 export type RuleKey = keyof AlertRules;
 
-/** A number field of a rule, as the form shows it; the bounds and their checks are the server's. */
+/**
+ * A number field of a rule, as the form shows it. Its bounds and their checks are the server's
+ * (ALERT_RULE_LIMITS): a refused value shows the server's issue at the field, never a copied range.
+ */
 export interface RuleField {
   key: string;
   label: string;
@@ -18,9 +21,9 @@ export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: stri
     label: 'Agreement drift',
     description: 'Reviewers agree with a question’s answers less than in the 28 days before.',
     fields: [
-      { key: 'margin', label: 'Margin', description: 'Drop below the baseline agreement (0 to 1)' },
+      { key: 'margin', label: 'Margin', description: 'Drop below the baseline agreement, as a share' },
       { key: 'minLabels', label: 'Minimum labels', description: 'In each window', integer: true },
-      { key: 'confidence', label: 'Confidence', description: 'Of the upper bound (0.5 to 0.9999)' },
+      { key: 'confidence', label: 'Confidence', description: 'Of the upper bound' },
     ],
   },
   {
@@ -41,9 +44,9 @@ export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: stri
     label: 'Review share jump',
     description: 'More of the pack’s evaluations go to review than in the 28 days before.',
     fields: [
-      { key: 'minJump', label: 'Minimum rise', description: 'Of the review share (0 to 1)' },
+      { key: 'minJump', label: 'Minimum rise', description: 'Of the review share, as a share' },
       { key: 'minCount', label: 'Minimum evaluations', description: 'In each window', integer: true },
-      { key: 'confidence', label: 'Confidence', description: 'Of the z test (0.5 to 0.9999)' },
+      { key: 'confidence', label: 'Confidence', description: 'Of the z test' },
     ],
   },
   {
@@ -51,7 +54,7 @@ export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: stri
     label: 'Gateway failures',
     description: 'The model gateway fails on the pack’s evaluations of the last 15 minutes.',
     fields: [
-      { key: 'threshold', label: 'Failure rate', description: 'Share above which it fires (0 to 1)' },
+      { key: 'threshold', label: 'Failure rate', description: 'Share above which it fires' },
       { key: 'minCount', label: 'Minimum evaluations', description: 'In the window', integer: true },
     ],
   },

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { formatPercent } from '../../lib/format';
 
 type AuditSettings = Schemas['AuditSettingsDto'];
 export type AuditStrategy = AuditSettings['strategy'];
@@ -35,7 +36,7 @@ export function auditChanged(form: AuditForm, saved: AuditSettings): boolean {
 /** One sentence on what the saved settings do. */
 export function auditSummary(settings: AuditSettings): string {
   if (settings.rate === 0) return 'Off: no evaluation is drawn for audit.';
-  const share = `${Number((settings.rate * 100).toFixed(2))}%`;
+  const share = formatPercent(settings.rate, 2);
   return settings.strategy === 'uniform'
     ? `About ${share} of automatic decisions are drawn for audit, each with the same chance.`
     : `About ${share} of automatic decisions are drawn for audit, more often where the judge is less sure.`;

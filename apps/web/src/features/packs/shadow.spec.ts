@@ -129,6 +129,7 @@ describe('run status', () => {
     expect(runScopeText({ sampleRate: 0.025, maxJudgments: 1500 })).toBe(
       '2.5% of live traffic, at most 1,500 judgments',
     );
+    expect(runScopeText({ sampleRate: 1, maxJudgments: 1 })).toBe('100% of live traffic, at most 1 judgment');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Schemas } from '../../api/client';
-import { formatPercent } from '../../lib/format';
+import { countLabel, formatCount, formatPercent } from '../../lib/format';
 
 type ShadowRun = Schemas['ShadowRunDto'];
 type Report = Schemas['ShadowReportDto'];
@@ -56,8 +56,7 @@ export function runStatusText(run: Pick<ShadowRun, 'status' | 'stopReason'>): st
 
 /** "10% of live traffic, at most 50 judgments" or "100% of live traffic, no cap". */
 export function runScopeText(run: Pick<ShadowRun, 'sampleRate' | 'maxJudgments'>): string {
-  const cap =
-    run.maxJudgments === null ? 'no cap' : `at most ${run.maxJudgments.toLocaleString('en-US')} judgments`;
+  const cap = run.maxJudgments === null ? 'no cap' : `at most ${countLabel(run.maxJudgments, 'judgment')}`;
   return `${formatPercent(run.sampleRate, 2)} of live traffic, ${cap}`;
 }
 
@@ -127,8 +126,8 @@ export function runMatchingDraft<T extends Pick<ShadowRun, 'matchesDraft'>>(
  * reviewers where there are labels.
  */
 export function publishSummaryLines(report: Report): string[] {
-  const failed = report.failed ? `, ${report.failed.toLocaleString('en-US')} of them failed` : '';
-  const lines = [`${report.judged.toLocaleString('en-US')} live tickets judged again by the draft${failed}.`];
+  const failed = report.failed ? `, ${formatCount(report.failed)} of them failed` : '';
+  const lines = [`${formatCount(report.judged)} live tickets judged again by the draft${failed}.`];
   if (report.judged === 0) return lines;
   const changes = changedStatuses(report);
   lines.push(

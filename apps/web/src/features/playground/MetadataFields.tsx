@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { removeAt, replaceAt } from '../../lib/arrays';
+import { removeAt, replaceAt } from './arrays';
 import type { MetadataRow } from './playground';
 
 interface Props {

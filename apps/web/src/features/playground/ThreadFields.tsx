@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
-import { removeAt, replaceAt } from '../../lib/arrays';
+import { removeAt, replaceAt } from './arrays';
 import { MESSAGE_ROLES, type MessageRow } from './playground';
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { Schemas } from '../../api/client';
-import { totalText } from '../../lib/format';
+import { formatCount, totalText } from '../../lib/format';
 import {
   EXPERIMENTS_PARAM,
   includesExperiments,
@@ -93,11 +93,9 @@ export function reviewQuery(filters: ReviewFilters, cursor?: string): ReviewQuer
 // ---------------------------------------------------------------------------------------------
 // The queue's size and a place in it.
 
-const count = new Intl.NumberFormat('en-US');
-
 /** Under the queue's table: `50 of 247 shown`. */
 export function queueCount(shown: number, total: number, capped: boolean): string {
-  return `${count.format(shown)} of ${totalText(total, capped)} shown`;
+  return `${formatCount(shown)} of ${totalText(total, capped)} shown`;
 }
 
 /**
@@ -113,7 +111,7 @@ export function queuePositionText(
   if (!loaded || !total) return null;
   const index = loaded.findIndex((item) => item.id === id);
   const of = totalText(total.total, total.totalCapped);
-  if (index >= 0) return `${count.format(index + 1)} of ${of}`;
+  if (index >= 0) return `${formatCount(index + 1)} of ${of}`;
   return `${of} in the queue`;
 }
 

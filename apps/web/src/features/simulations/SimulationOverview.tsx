@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../api/client';
 import { useCancelSimulation } from '../../api/queries/simulations';
-import { costText, unknownCostNote } from '../../lib/cost';
 import { formatDateTime } from '../../lib/format';
 import { isActive } from '../../lib/simulation-status';
 import { runVersionLabel } from '../../lib/versions';
 import { durationText, remainingText } from './simulations';
+import { CostText } from '../../ui/CostText';
 import { ErrorNotice } from '../../ui/states';
 import { SimulationProgress } from './SimulationProgress';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -94,12 +94,7 @@ export function SimulationOverview({
           </Fact>
           {simulation.cost && (
             <Fact label="Cost">
-              {costText(simulation.cost)}
-              {unknownCostNote(simulation.cost) && (
-                <Text span size="xs" c="dimmed" display="block">
-                  {unknownCostNote(simulation.cost)}
-                </Text>
-              )}
+              <CostText cost={simulation.cost} />
             </Fact>
           )}
         </SimpleGrid>

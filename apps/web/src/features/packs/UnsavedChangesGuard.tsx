@@ -1,9 +1,9 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation, type To } from 'react-router';
-import { historyIndex, historyStep } from '../lib/history-index';
-import { FormActions } from './FormActions';
-import { guardPops } from './pop-guard';
+import { historyIndex, historyStep } from './history-index';
+import { FormActions } from '../../ui/FormActions';
+import { guardPops } from '../../ui/pop-guard';
 
 type Navigate = (to: To, state?: unknown, opts?: unknown) => void;
 
@@ -25,7 +25,7 @@ function targetPath(to: To): string | undefined {
  * - it hears Back and Forward (`popstate`) before the router does (`pop-guard.ts`, whose listener
  *   the app adds at boot, before the router's), stops them there, so the page never changes, and
  *   steps the browser back to the entry it left (`history.go`, by the entries' `idx`,
- *   lib/history-index.ts), a step it stops too. "Leave" repeats the step and lets the router have it.
+ *   features/packs/history-index.ts), a step it stops too. "Leave" repeats the step and lets the router have it.
  */
 export function UnsavedChangesGuard({ dirty, what = 'edits' }: { dirty: boolean; what?: string }) {
   const { navigator } = useContext(UNSAFE_NavigationContext);
