@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { PackQualityCounts } from '@app/domain';
-import type { AlertRepository, CheckedPackRow, NewAlert } from '@app/persistence';
+import type { AlertRepository, CheckedPackRow } from '@app/persistence';
 import type { WebhookQueue } from '@app/webhooks';
 import { AlertMonitor } from './alert-monitor.js';
+
+type NewAlert = Parameters<AlertRepository['open']>[0];
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const QUIET: PackQualityCounts = {
