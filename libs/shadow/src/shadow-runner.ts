@@ -47,7 +47,7 @@ export class ShadowRunner {
     let sampled = 0;
     for (const run of runs) {
       if (run.packDeleted) {
-        await this.shadows.stop(run.id, 'pack_deleted');
+        await this.shadows.stop(run.userId, run.id, 'pack_deleted');
         continue;
       }
       if (run.pending >= MAX_PENDING_PER_RUN) continue;

@@ -11,7 +11,7 @@ import { ShadowRepository, type ActiveShadowRun } from './shadow.repository.js';
  * room it is given, and its cursor stops where it stopped drawing, so the next step goes on from
  * the first evaluation left undrawn; at the run's cap it draws nothing more and passes the rest.
  */
-describe('ShadowRepository.sample', () => {
+describe('ShadowRepository.sample and stop', () => {
   let dataSource: DataSource;
   let shadows: ShadowRepository;
   const owner = newPackOwner();
@@ -68,15 +68,20 @@ describe('ShadowRepository.sample', () => {
       expect(await shadows.sample(run, 100)).toEqual([]);
       expect((await shadows.find(owner.userId, run.id))?.sampled).toBe(10);
     } finally {
-      await shadows.stop(run.id, 'requested');
+      await shadows.stop(owner.userId, run.id, 'requested');
     }
   });
 
   it('stops a run by dropping its waiting judgments, which `sampled` then no longer counts', async () => {
     const run = await newRun(null);
     expect(await shadows.sample(run, 4)).toHaveLength(4);
-    expect(await shadows.stop(run.id, 'requested')).toBe(true);
-    expect(await shadows.stop(run.id, 'requested')).toBe(false);
+    // Another user neither stops the run nor reads its figures.
+    const stranger = randomUUID();
+    expect(await shadows.stop(stranger, run.id, 'requested')).toBe(false);
+    expect((await shadows.report(stranger, run.id)).totals.pending).toBe(0);
+    expect((await shadows.report(owner.userId, run.id)).totals.pending).toBe(4);
+    expect(await shadows.stop(owner.userId, run.id, 'requested')).toBe(true);
+    expect(await shadows.stop(owner.userId, run.id, 'requested')).toBe(false);
     const [row] = await dataSource.query(
       `SELECT status, sampled, (SELECT count(*)::int FROM shadow_judgments WHERE shadow_run_id = $1) AS rows
          FROM shadow_runs WHERE id = $1`,
@@ -97,7 +102,7 @@ describe('ShadowRepository.sample', () => {
       expect(cursor).toEqual({ id: evaluationIds[9], sampled: 4 });
       expect(await shadows.sample(run, 100)).toEqual([]);
     } finally {
-      await shadows.stop(run.id, 'requested');
+      await shadows.stop(owner.userId, run.id, 'requested');
     }
   });
 });

@@ -117,12 +117,14 @@ export class ShadowRepository {
   }
 
   /**
-   * True when this call stopped it; false when it had stopped already. The run's row is locked
+   * True when this call stopped the user's run; false when it had stopped already (or is not the
+   * user's). The run's row is locked
    * first, so a sampling step under way (which holds it) commits its draws before they are dropped.
    */
-  async stop(id: string, reason: ShadowStopReason): Promise<boolean> {
+  async stop(userId: string, id: string, reason: ShadowStopReason): Promise<boolean> {
+    if (!isUuid(id)) return false;
     return this.dataSource.transaction(async (tx) => {
-      if (!(await this.sql.first(lockShadowRunForStop, { id }, tx))) return false;
+      if (!(await this.sql.first(lockShadowRunForStop, { userId, id }, tx))) return false;
       const { dropped } = (await this.sql.first(dropPendingJudgments, { id }, tx))!;
       await this.sql.query(markShadowRunStopped, { id, reason, dropped }, tx);
       return true;
@@ -186,12 +188,13 @@ export class ShadowRepository {
     return (await this.sql.first(recordShadowJudgment, judgment))?.status ?? null;
   }
 
-  async report(runId: string): Promise<ShadowReportRows> {
+  /** The user's run's figures; another user's run has none. */
+  async report(userId: string, runId: string): Promise<ShadowReportRows> {
     const [totals, statusChanges, flips, labels] = await Promise.all([
-      this.sql.first(shadowTotals, { runId }),
-      this.sql.rows(shadowStatusChanges, { runId }),
-      this.sql.rows(shadowAnswerFlips, { runId, examples: FLIP_EXAMPLES }),
-      this.sql.rows(shadowLabels, { runId }),
+      this.sql.first(shadowTotals, { userId, runId }),
+      this.sql.rows(shadowStatusChanges, { userId, runId }),
+      this.sql.rows(shadowAnswerFlips, { userId, runId, examples: FLIP_EXAMPLES }),
+      this.sql.rows(shadowLabels, { userId, runId }),
     ]);
     return { totals: totals!, statusChanges, flips, labels };
   }
