@@ -298,7 +298,7 @@ describe('packs', () => {
       instructions: 'Asks for money back?',
       criteria: { description: 'refund' },
       review: { minSelectedProbability: 0.5 },
-    } as never);
+    } as (typeof next.questions)[number]);
     const draft = (await keyed.patch(`/api/packs/${pack.id}`, { document: next })).body;
     const res = await keyed.get(
       `/api/packs/${pack.id}/compare?from=${pack.liveVersionId}&to=${draft.draftVersionId}`,

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { PackQualityCounts } from '@app/domain';
-import type { AlertRepository, CheckedPackRow, NewAlert } from '@app/persistence';
+import type { AlertRepository, CheckedPackRow } from '@app/persistence';
 import type { WebhookQueue } from '@app/webhooks';
 import { AlertMonitor } from './alert-monitor.js';
+
+type NewAlert = Parameters<AlertRepository['open']>[0];
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const QUIET: PackQualityCounts = {
@@ -26,7 +28,8 @@ const FAILING: PackQualityCounts = {
 
 function monitorOf(packs: CheckedPackRow[], counts: Record<string, PackQualityCounts | Error>, open = true) {
   const opened: NewAlert[] = [];
-  const closed: Array<[string, unknown[]]> = [];
+  const closed: Array<[string, string, unknown[]]> = [];
+  const refreshed: Array<[string, string]> = [];
   const repository = {
     packsToCheck: async () => packs,
     counts: async (pack: CheckedPackRow) => {
@@ -35,24 +38,27 @@ function monitorOf(packs: CheckedPackRow[], counts: Record<string, PackQualityCo
       return result;
     },
     examples: async () => ['e1'],
-    refresh: async () => !open,
+    refresh: async (userId: string, alert: { packId: string }) => {
+      refreshed.push([userId, alert.packId]);
+      return !open;
+    },
     open: async (alert: NewAlert) => {
       opened.push(alert);
       return { id: alert.id, deliveryId: alert.deliveryId };
     },
-    closeCleared: async (packId: string, holding: unknown[]) => {
-      closed.push([packId, holding]);
+    closeCleared: async (userId: string, packId: string, holding: unknown[]) => {
+      closed.push([userId, packId, holding]);
       return 0;
     },
   } as unknown as AlertRepository;
   const deliverSoon = jest.fn(async (_id: string) => undefined);
   const queue = { deliverSoon } as unknown as WebhookQueue;
-  return { monitor: new AlertMonitor(repository, queue), opened, closed, deliverSoon };
+  return { monitor: new AlertMonitor(repository, queue), opened, closed, refreshed, deliverSoon };
 }
 
-const pack = (id: string, rules: CheckedPackRow['rules'] = null): CheckedPackRow => ({
+const pack = (id: string, rules: CheckedPackRow['rules'] = null, userId = 'u'): CheckedPackRow => ({
   id,
-  userId: 'u',
+  userId,
   rules,
 });
 
@@ -61,7 +67,7 @@ describe('AlertMonitor', () => {
   beforeAll(() => Logger.overrideLogger(false));
 
   it('opens an alert for a condition that holds, with its delivery queued, and closes the rest', async () => {
-    const { monitor, opened, closed, deliverSoon } = monitorOf([pack('p1'), pack('p2')], {
+    const { monitor, opened, closed, deliverSoon } = monitorOf([pack('p1'), pack('p2', null, 'v')], {
       p1: FAILING,
       p2: QUIET,
     });
@@ -82,14 +88,15 @@ describe('AlertMonitor', () => {
     });
     expect(deliverSoon).toHaveBeenCalledWith(opened[0].deliveryId);
     expect(closed).toEqual([
-      ['p1', [expect.objectContaining({ rule: 'gateway_failure_rate', questionId: null })]],
-      ['p2', []],
+      ['u', 'p1', [expect.objectContaining({ rule: 'gateway_failure_rate', questionId: null })]],
+      ['v', 'p2', []],
     ]);
   });
 
   it('refreshes an alert already open instead of opening and sending another', async () => {
-    const { monitor, opened, deliverSoon } = monitorOf([pack('p1')], { p1: FAILING }, false);
+    const { monitor, opened, refreshed, deliverSoon } = monitorOf([pack('p1')], { p1: FAILING }, false);
     expect(await monitor.run(NOW)).toEqual({ packs: 1, opened: 0, closed: 0 });
+    expect(refreshed).toEqual([['u', 'p1']]);
     expect(opened).toEqual([]);
     expect(deliverSoon).not.toHaveBeenCalled();
   });

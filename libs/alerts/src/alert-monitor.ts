@@ -62,7 +62,7 @@ export class AlertMonitor {
     for (const finding of findings) {
       if (await this.raise(pack, finding, windows, now)) opened++;
     }
-    const closed = await this.alerts.closeCleared(pack.id, findings);
+    const closed = await this.alerts.closeCleared(pack.userId, pack.id, findings);
     return { opened, closed };
   }
 
@@ -83,7 +83,7 @@ export class AlertMonitor {
       figures: finding.figures,
       exampleEvaluationIds,
     };
-    if (await this.alerts.refresh(fields)) return false;
+    if (await this.alerts.refresh(pack.userId, fields)) return false;
     const alert: AlertView = {
       id: randomUUID(),
       ...fields,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
-import { answerPairs, isShadowSampled, shadowDraw } from './shadow.js';
+import { answerPairs, isShadowSampled, planShadowDraw, shadowDraw } from './shadow.js';
 
 describe('shadowDraw', () => {
   it('is the first 48 bits of SHA-256 of runId:evaluationId, as a fraction of 2^48', () => {
@@ -49,5 +49,43 @@ describe('answerPairs', () => {
       department: ['billing', 'technical'],
       urgent: ['(none)', 'false'],
     });
+  });
+});
+
+describe('planShadowDraw', () => {
+  const ids = ['e1', 'e2', 'e3', 'e4', 'e5'].map((id) => ({ id }));
+  const state = (over: Partial<Parameters<typeof planShadowDraw>[1]> = {}) => ({
+    sampleRate: 1,
+    maxJudgments: null,
+    sampled: 0,
+    pending: 0,
+    ...over,
+  });
+
+  it('draws up to the room left under maxPending, the cursor stopping before the first left undrawn', () => {
+    expect(planShadowDraw('run', state({ pending: 1 }), ids, 3)).toEqual({
+      drawn: ['e1', 'e2'],
+      untilId: 'e2',
+    });
+    expect(planShadowDraw('run', state(), ids, 10)).toEqual({
+      drawn: ['e1', 'e2', 'e3', 'e4', 'e5'],
+      untilId: 'e5',
+    });
+  });
+
+  it('at the cap draws nothing more and passes what comes after', () => {
+    expect(planShadowDraw('run', state({ maxJudgments: 3, sampled: 1 }), ids, 10)).toEqual({
+      drawn: ['e1', 'e2'],
+      untilId: 'e5',
+    });
+    expect(planShadowDraw('run', state({ maxJudgments: 3, sampled: 3 }), ids, 10)).toEqual({
+      drawn: [],
+      untilId: 'e5',
+    });
+  });
+
+  it('passes evaluations the draw leaves out, and has nothing to store without candidates', () => {
+    expect(planShadowDraw('run', state({ sampleRate: 0 }), ids, 10)).toEqual({ drawn: [], untilId: 'e5' });
+    expect(planShadowDraw('run', state(), [], 10)).toBeNull();
   });
 });

@@ -46,3 +46,47 @@ export function answerPairs(
   for (const id of [...ids].sort()) pairs[id] = [answerCategory(live?.[id]), answerCategory(shadow?.[id])];
   return pairs;
 }
+
+/** What a run's sampling step sees under the run's lock. */
+export interface ShadowSamplingState {
+  sampleRate: number;
+  maxJudgments: number | null;
+  /** Drawn so far (pending or judged). */
+  sampled: number;
+  /** Drawn and not yet judged. */
+  pending: number;
+}
+
+/** What a sampling step stores: the drawn evaluations, and the last one looked at (the new cursor). */
+export interface ShadowDraw {
+  drawn: string[];
+  untilId: string;
+}
+
+/**
+ * One sampling step of a run over `candidates` (its live evaluations after the cursor, oldest
+ * first): each drawn with the run's seeded draw, at most `maxPending` waiting at once and never past
+ * `maxJudgments`. The cursor stops at the last evaluation looked at, so one left undrawn for lack
+ * of room is looked at again by a later step; at the cap, nothing more will ever be drawn, and the
+ * cursor goes on past the rest. Null when there is nothing to look at.
+ */
+export function planShadowDraw(
+  runId: string,
+  state: ShadowSamplingState,
+  candidates: ReadonlyArray<{ id: string }>,
+  maxPending: number,
+): ShadowDraw | null {
+  const cap = state.maxJudgments === null ? Infinity : Math.max(0, state.maxJudgments - state.sampled);
+  const room = Math.min(cap, Math.max(0, maxPending - state.pending));
+  const drawn: string[] = [];
+  let untilId: string | undefined;
+  for (const candidate of candidates) {
+    if (isShadowSampled(runId, candidate.id, state.sampleRate)) {
+      // Out of room short of the cap: stop before this one, so a later step draws it.
+      if (drawn.length === room && room < cap) break;
+      if (drawn.length < room) drawn.push(candidate.id);
+    }
+    untilId = candidate.id;
+  }
+  return untilId === undefined ? null : { drawn, untilId };
+}

@@ -31,7 +31,10 @@ describe('compareDocuments', () => {
       Object.entries({ ...a, criteria: { outcomeWhenTrue: 'reject', description: 'x' } }).reverse(),
     );
     expect(
-      compareDocuments({ questions: [a, question('b')] }, { questions: [question('b'), reordered as never] }),
+      compareDocuments(
+        { questions: [a, question('b')] },
+        { questions: [question('b'), reordered as typeof a] },
+      ),
     ).toEqual({
       added: [],
       removed: [],

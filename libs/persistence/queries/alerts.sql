@@ -56,11 +56,11 @@ SELECT e.id FROM evaluations e
  ORDER BY e.created_at DESC LIMIT $6;
 
 -- alerts.closeCleared
--- params: $1 packId, $2 holdingRules, $3 holdingQuestions
+-- params: $1 userId, $2 packId, $3 holdingRules, $4 holdingQuestions
 UPDATE quality_alerts SET status = 'closed', closed_at = clock_timestamp(), updated_at = clock_timestamp()
- WHERE pack_id = $1 AND status <> 'closed'
+ WHERE user_id = $1 AND pack_id = $2 AND status <> 'closed'
    AND (rule, COALESCE(question_id, '')) NOT IN (
-         SELECT * FROM unnest($2::text[], $3::text[]))
+         SELECT * FROM unnest($3::text[], $4::text[]))
 RETURNING id;
 
 -- alerts.disagreementExamples
@@ -111,10 +111,11 @@ SELECT p.id, p.user_id AS "userId", r.rules
         OR EXISTS (SELECT 1 FROM quality_alerts a WHERE a.pack_id = p.id AND a.status <> 'closed'));
 
 -- alerts.refresh
--- params: $1 summary, $2 figures, $3 exampleEvaluationIds, $4 packId, $5 rule, $6 questionId
+-- params: $1 summary, $2 figures, $3 exampleEvaluationIds, $4 userId, $5 packId, $6 rule, $7 questionId
 UPDATE quality_alerts SET summary = $1, figures = $2::jsonb,
        example_evaluation_ids = $3::uuid[], updated_at = clock_timestamp()
- WHERE pack_id = $4 AND rule = $5 AND COALESCE(question_id, '') = COALESCE($6::text, '')
+ WHERE user_id = $4 AND pack_id = $5 AND rule = $6
+   AND COALESCE(question_id, '') = COALESCE($7::text, '')
    AND status <> 'closed'
 RETURNING id;
 

@@ -13,10 +13,9 @@ UPDATE datasets SET ticket_count = ticket_count - 1 WHERE id = $1;
 DELETE FROM dataset_tickets
  WHERE id = $1 AND dataset_id = $2 AND user_id = $3 RETURNING position;
 
--- datasets.knownExternalIds
--- params: $1 datasetId, $2 externalIds
-SELECT external_id AS "externalId" FROM dataset_tickets
- WHERE dataset_id = $1 AND external_id = ANY($2::text[]);
+-- datasets.lock
+-- params: $1 datasetId, $2 userId
+SELECT id FROM datasets WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL FOR UPDATE;
 
 -- datasets.shiftTicketsAside
 -- params: $1 datasetId, $2 after

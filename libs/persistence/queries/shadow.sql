@@ -9,11 +9,11 @@ SELECT r.id, r.user_id AS "userId", r.pack_id AS "packId", p.deleted_at IS NOT N
  ORDER BY r.created_at;
 
 -- shadow.answerFlips
--- params: $1 examples, $2 runId
+-- params: $1 examples, $2 runId, $3 userId
 SELECT q.key AS "questionId", q.value ->> 0 AS "from", q.value ->> 1 AS "to", count(*)::int AS count,
        (array_agg(j.evaluation_id ORDER BY j.judged_at, j.evaluation_id))[1:($1)] AS "evaluationIds"
   FROM shadow_judgments j, jsonb_each(j.answer_pairs) q
- WHERE j.shadow_run_id = $2 AND j.state <> 'pending'
+ WHERE j.shadow_run_id = $2 AND j.user_id = $3 AND j.state <> 'pending'
  GROUP BY q.key, q.value ->> 0, q.value ->> 1
  ORDER BY q.key, q.value ->> 0, q.value ->> 1;
 
@@ -75,14 +75,14 @@ SELECT j.state, r.status AS "runStatus", r.user_id AS "userId", r.pack_id AS "pa
  WHERE j.shadow_run_id = $1 AND j.evaluation_id = $2;
 
 -- shadow.labels
--- params: $1 runId
+-- params: $1 runId, $2 userId
 SELECT l.question_id AS "questionId", l.answer AS label,
        e.result -> 'answers' -> l.question_id AS live, j.result -> 'answers' -> l.question_id AS shadow,
        e.audit_selected AS "auditSelected", e.audit_probability AS "auditProbability"
   FROM shadow_judgments j
   JOIN evaluations e ON e.id = j.evaluation_id
   JOIN labels l ON l.evaluation_id = j.evaluation_id
- WHERE j.shadow_run_id = $1 AND j.state = 'judged';
+ WHERE j.shadow_run_id = $1 AND j.user_id = $2 AND j.state = 'judged';
 
 -- shadow.listRuns
 -- params: $1 userId, $2 packId
@@ -106,8 +106,8 @@ SELECT sample_rate AS "sampleRate", max_judgments AS "maxJudgments", sampled, sa
   FROM shadow_runs WHERE id = $1 AND status = 'active' FOR UPDATE;
 
 -- shadow.lockForStop
--- params: $1 id
-SELECT id FROM shadow_runs WHERE id = $1 AND status = 'active' FOR UPDATE;
+-- params: $1 id, $2 userId
+SELECT id FROM shadow_runs WHERE id = $1 AND user_id = $2 AND status = 'active' FOR UPDATE;
 
 -- shadow.markStopped
 -- params: $1 reason, $2 dropped, $3 id
@@ -158,15 +158,15 @@ SELECT j.shadow_run_id AS "runId", j.evaluation_id AS "evaluationId"
  LIMIT $2;
 
 -- shadow.statusChanges
--- params: $1 runId
+-- params: $1 runId, $2 userId
 SELECT live_status AS "from", status AS "to", count(*)::int AS count
   FROM shadow_judgments
- WHERE shadow_run_id = $1 AND state <> 'pending'
+ WHERE shadow_run_id = $1 AND user_id = $2 AND state <> 'pending'
  GROUP BY live_status, status
  ORDER BY live_status, status;
 
 -- shadow.totals
--- params: $1 runId
+-- params: $1 runId, $2 userId
 SELECT count(*) FILTER (WHERE j.state <> 'pending')::int AS judged,
        count(*) FILTER (WHERE j.state = 'failed')::int AS failed,
        count(*) FILTER (WHERE j.state = 'pending')::int AS pending,
@@ -185,4 +185,4 @@ SELECT count(*) FILTER (WHERE j.state <> 'pending')::int AS judged,
        avg(j.latency_ms)::float8 AS "shadowLatencyMean",
        percentile_cont(0.95) WITHIN GROUP (ORDER BY j.latency_ms) FILTER (WHERE j.state <> 'pending') AS "shadowLatencyP95"
   FROM shadow_judgments j JOIN evaluations e ON e.id = j.evaluation_id
- WHERE j.shadow_run_id = $1;
+ WHERE j.shadow_run_id = $1 AND j.user_id = $2;

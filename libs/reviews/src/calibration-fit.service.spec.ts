@@ -10,13 +10,14 @@ import {
 } from '@app/domain';
 import type {
   CalibrationFitRow,
-  CalibrationLabelRow,
   CalibrationMapRepository,
   PackRepository,
-  RefitCandidateRow,
   VersionQuestion,
 } from '@app/persistence';
 import { CalibrationFitService } from './calibration-fit.service.js';
+
+type CalibrationLabelRow = Awaited<ReturnType<CalibrationMapRepository['labels']>>[number];
+type RefitCandidateRow = Awaited<ReturnType<CalibrationMapRepository['refitCandidates']>>[number];
 
 const PACK = '11111111-1111-4111-8111-111111111111';
 

@@ -117,7 +117,7 @@ export class QualityService {
     if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
     const { from, to } = qualityWindow(query, now);
 
-    const window = { versionId: version.id, fromDay: from, toDay: to };
+    const window = { userId, versionId: version.id, fromDay: from, toDay: to };
     const [counts, answerRows, draws] = await Promise.all([
       this.quality.counts(window),
       this.quality.answers(window),

@@ -3,7 +3,12 @@ export { ShadowService, type StartShadowRunInput } from './shadow.service.js';
 export { ShadowRunner, type SampleOutcome, type ShadowOutcome } from './shadow-runner.js';
 export { ShadowQueue } from './shadow-queue.js';
 export { LiveBacklog } from './live-backlog.js';
-export { JUDGE_SHADOW_JOB, JudgeShadowJob, type JudgeShadowPayload } from './jobs/judge-shadow.job.js';
+export {
+  JUDGE_SHADOW_JOB,
+  JudgeShadowJob,
+  LIVE_BACKLOG_PAUSE_MS,
+  type JudgeShadowPayload,
+} from './jobs/judge-shadow.job.js';
 export { SAMPLE_SHADOW_JOB, SampleShadowJob, type SampleShadowPayload } from './jobs/sample-shadow.job.js';
 export {
   labelAgreement,

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { answerPairs } from '@app/domain';
+import { answerPairs, planShadowDraw } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
 import { PackVersionLookup, ShadowRepository, type ActiveShadowRun } from '@app/persistence';
 import { ShadowQueue } from './shadow-queue.js';
@@ -47,11 +47,13 @@ export class ShadowRunner {
     let sampled = 0;
     for (const run of runs) {
       if (run.packDeleted) {
-        await this.shadows.stop(run.id, 'pack_deleted');
+        await this.shadows.stop(run.userId, run.id, 'pack_deleted');
         continue;
       }
       if (run.pending >= MAX_PENDING_PER_RUN) continue;
-      const drawn = await this.shadows.sample(run, MAX_PENDING_PER_RUN);
+      const drawn = await this.shadows.sample(run, (state, candidates) =>
+        planShadowDraw(run.id, state, candidates, MAX_PENDING_PER_RUN),
+      );
       // Drawn in Postgres already: if Redis is away now, the pending rows are enqueued again later.
       await this.queue
         .judge(run.id, drawn)

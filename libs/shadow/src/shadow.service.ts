@@ -56,14 +56,15 @@ export class ShadowService {
   async get(userId: string, id: string): Promise<ShadowRunDetail> {
     const run = await this.shadows.find(userId, id);
     if (!run) throw new NotFoundError('shadow run not found');
-    return { ...toShadowRunView(run), report: shadowReport(await this.shadows.report(run.id)) };
+    return { ...toShadowRunView(run), report: shadowReport(await this.shadows.report(userId, run.id)) };
   }
 
   /** Stops an active run; a stopped one is answered as it is (stopping is idempotent). */
   async stop(userId: string, id: string): Promise<ShadowRunDetail> {
     const run = await this.shadows.find(userId, id);
     if (!run) throw new NotFoundError('shadow run not found');
-    if (await this.shadows.stop(run.id, 'requested')) this.logger.log({ runId: id }, 'shadow run stopped');
+    if (await this.shadows.stop(userId, run.id, 'requested'))
+      this.logger.log({ runId: id }, 'shadow run stopped');
     return this.get(userId, id);
   }
 }

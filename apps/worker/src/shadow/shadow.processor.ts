@@ -1,12 +1,12 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Worker, type Job, type Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { JobTable, QUEUES } from '@app/jobs';
 import { Metrics } from '@app/metrics';
 import {
-  JUDGE_SHADOW_JOB,
   JudgeShadowJob,
+  LIVE_BACKLOG_PAUSE_MS,
   LiveBacklog,
   SAMPLE_SHADOW_JOB,
   SampleShadowJob,
@@ -18,12 +18,9 @@ import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type ShadowJob = Job<JudgeShadowPayload | SampleShadowPayload>;
 
-/** How long shadow judgments stand down when live work is waiting, before looking again. */
-export const LIVE_BACKLOG_PAUSE_MS = 1_000;
-
 /**
  * The shadow queue's Worker options beyond the configured ones: SHADOW_CONCURRENCY slots, and a
- * limiter that never binds on its own (a manual rate limit needs one to be honoured; see process).
+ * limiter that never binds on its own (a manual rate limit needs one to be honoured; see JudgeShadowJob).
  */
 export function shadowWorkerOptions(config: AppConfig) {
   return {
@@ -45,7 +42,7 @@ export class ShadowProcessor extends ConfiguredWorkerHost implements OnModuleDes
 
   constructor(
     runner: ShadowRunner,
-    private readonly liveBacklog: LiveBacklog,
+    liveBacklog: LiveBacklog,
     protected readonly metrics: Metrics,
     @InjectQueue(QUEUES.shadow) private readonly queue: Queue<JudgeShadowPayload | SampleShadowPayload>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,7 +51,7 @@ export class ShadowProcessor extends ConfiguredWorkerHost implements OnModuleDes
     // Pending judgments older than the sweep's threshold may have lost their job with Redis.
     this.jobs = new JobTable(QUEUES.shadow, [
       new SampleShadowJob(runner, 2 * config.workerSweepMs),
-      new JudgeShadowJob(runner),
+      new JudgeShadowJob(runner, liveBacklog, queue),
     ]);
   }
 
@@ -78,17 +75,7 @@ export class ShadowProcessor extends ConfiguredWorkerHost implements OnModuleDes
     clearInterval(this.refresh);
   }
 
-  /**
-   * A judgment waits while live work does: with inbound events or simulation tickets waiting, the
-   * shadow queue is rate-limited for LIVE_BACKLOG_PAUSE_MS (every worker of it stands down) and the
-   * job goes back to wait, without counting an attempt. The limit holds back the whole queue, the
-   * sampling step included, so a run does not draw either while live work waits.
-   */
-  async process(job: ShadowJob, token?: string): Promise<unknown> {
-    if (job.name === JUDGE_SHADOW_JOB.name && (await this.liveBacklog.busy())) {
-      await this.queue.rateLimit(LIVE_BACKLOG_PAUSE_MS);
-      throw Worker.RateLimitError();
-    }
+  process(job: ShadowJob, token?: string): Promise<unknown> {
     return this.jobs.run(job, token);
   }
 }

@@ -85,11 +85,16 @@ export const ALERT_RULE_LIMITS = {
 export function withDefaultRules(
   stored: Partial<Record<keyof AlertRuleSettings, object>> | null,
 ): AlertRuleSettings {
-  const merged = { ...DEFAULT_ALERT_RULES };
-  for (const key of Object.keys(DEFAULT_ALERT_RULES) as Array<keyof AlertRuleSettings>) {
-    merged[key] = { ...DEFAULT_ALERT_RULES[key], ...(stored?.[key] ?? {}) } as never;
-  }
-  return merged;
+  const rule = <K extends keyof AlertRuleSettings>(key: K): AlertRuleSettings[K] => ({
+    ...DEFAULT_ALERT_RULES[key],
+    ...stored?.[key],
+  });
+  return {
+    agreementDrift: rule('agreementDrift'),
+    answerShift: rule('answerShift'),
+    reviewShareJump: rule('reviewShareJump'),
+    gatewayFailureRate: rule('gatewayFailureRate'),
+  };
 }
 
 /** The `reviewReasons` of a judgment the model gateway failed (`FailureKind`): unreachable, or refused our key. */

@@ -131,12 +131,14 @@ export class AlertRepository {
     return this.sql.first(openAlert, alert);
   }
 
-  /** Updates the figures of the alert not closed of this key; whether there was one. */
+  /** Updates the figures of the user's alert not closed of this key; whether there was one. */
   async refresh(
+    userId: string,
     alert: Omit<NewAlert, 'id' | 'userId' | 'since' | 'createdAt' | 'deliveryId' | 'payload'>,
   ): Promise<boolean> {
     const { packId, rule, questionId, summary, figures, exampleEvaluationIds } = alert;
     const row = await this.sql.first(refreshAlert, {
+      userId,
       packId,
       rule,
       questionId,
@@ -147,9 +149,14 @@ export class AlertRepository {
     return row !== null;
   }
 
-  /** Closes the pack's alerts not among `holding`; returns how many. */
-  closeCleared(packId: string, holding: Array<{ rule: string; questionId: string | null }>): Promise<number> {
+  /** Closes the user's pack's alerts not among `holding`; returns how many. */
+  closeCleared(
+    userId: string,
+    packId: string,
+    holding: Array<{ rule: string; questionId: string | null }>,
+  ): Promise<number> {
     return this.sql.affected(closeCleared, {
+      userId,
       packId,
       holdingRules: holding.map((key) => key.rule),
       holdingQuestions: holding.map((key) => key.questionId ?? ''),

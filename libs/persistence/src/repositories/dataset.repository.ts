@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, LessThan, MoreThan, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
 import { isUuid, type ExpectedAnswers, type Ticket } from '@app/domain';
 import { DatasetEntity, DatasetTicketEntity } from '../entities/dataset.entity.js';
 import {
   activeSimulationOnDataset,
   decrementTicketCount,
   deleteDatasetTicket,
-  knownExternalIds,
+  lockDataset,
   shiftTicketsAside,
   shiftTicketsBack,
 } from '../statements/datasets.statements.js';
@@ -80,6 +80,7 @@ export class DatasetRepository {
    * and which of the upload's `externalIds` the dataset holds: all or nothing. The dataset row is
    * locked for the transaction, so concurrent uploads are counted and matched one after the other:
    * they never pass the limit together, nor store one externalId twice (a unique index backs it).
+   * Entity calls only, the lock a find's `lock` option.
    */
   async append(
     userId: string,
@@ -89,13 +90,20 @@ export class DatasetRepository {
   ): Promise<AppendResult> {
     if (!isUuid(datasetId)) return { outcome: 'not_found' };
     return this.dataSource.transaction(async (tx) => {
-      const dataset = await this.lockDataset(tx, userId, datasetId);
+      const dataset = await tx.getRepository(DatasetEntity).findOne({
+        select: { id: true, ticketCount: true },
+        where: { id: datasetId, userId, deletedAt: IsNull() },
+        lock: { mode: 'pessimistic_write' },
+      });
       if (!dataset) return { outcome: 'not_found' } as const;
       const stored = dataset.ticketCount;
       const known = externalIds.length
-        ? await this.sql.rows(knownExternalIds, { datasetId, externalIds }, tx)
+        ? await tx.getRepository(DatasetTicketEntity).find({
+            select: { externalId: true },
+            where: { datasetId, externalId: In(externalIds) },
+          })
         : [];
-      const decision = decide(stored, new Set(known.map((row) => row.externalId)));
+      const decision = decide(stored, new Set(known.map((row) => row.externalId!)));
       if (!decision.fits) return { outcome: 'refused', stored, adding: decision.adding } as const;
       const { tickets, skipped } = decision;
       if (tickets.length) {
@@ -126,12 +134,13 @@ export class DatasetRepository {
   /**
    * Deletes one ticket under the dataset's lock; the tickets after it move up a place and the count
    * goes down by one. Refused while a queued or running simulation may still read the dataset.
+   * Statements only, the lock included.
    */
   async deleteTicket(userId: string, datasetId: string, ticketId: string): Promise<DeleteTicketResult> {
     if (!isUuid(datasetId)) return 'dataset_not_found';
     return this.dataSource
       .transaction(async (tx): Promise<DeleteTicketResult> => {
-        if (!(await this.lockDataset(tx, userId, datasetId))) return 'dataset_not_found';
+        if (!(await this.sql.first(lockDataset, { userId, datasetId }, tx))) return 'dataset_not_found';
         if (!isUuid(ticketId)) return 'ticket_not_found';
         const deleted = await this.sql.first(deleteDatasetTicket, { userId, datasetId, ticketId }, tx);
         if (!deleted) return 'ticket_not_found';
@@ -148,15 +157,6 @@ export class DatasetRepository {
         if (error instanceof SimulationActive) return 'simulation_active';
         throw error;
       });
-  }
-
-  /** The user's live dataset, locked for the transaction; null when not found. */
-  private lockDataset(tx: EntityManager, userId: string, datasetId: string): Promise<DatasetEntity | null> {
-    return tx.getRepository(DatasetEntity).findOne({
-      select: { id: true, ticketCount: true },
-      where: { id: datasetId, userId, deletedAt: IsNull() },
-      lock: { mode: 'pessimistic_write' },
-    });
   }
 
   /** Tickets in dataset order after `afterPosition` (keyset pagination). */

@@ -14,8 +14,8 @@ import {
 
 /**
  * Reads for the quality estimates (GET /api/packs/{packId}/quality, the calibration report's
- * guaranteed threshold): the per-day counters of a version's live traffic and its labeled audit sample.
- * The caller has checked that the version is the user's.
+ * guaranteed threshold): the per-day counters of a version's live traffic and its labeled audit
+ * sample, scoped by owner (another user's version has no counts).
  */
 @Injectable()
 export class QualityRepository {

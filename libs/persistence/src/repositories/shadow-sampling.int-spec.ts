@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { planShadowDraw } from '@app/domain';
 import { newPackOwner, insertPackOwner } from '../../../../test/support/pack-owner.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
@@ -11,7 +12,7 @@ import { ShadowRepository, type ActiveShadowRun } from './shadow.repository.js';
  * room it is given, and its cursor stops where it stopped drawing, so the next step goes on from
  * the first evaluation left undrawn; at the run's cap it draws nothing more and passes the rest.
  */
-describe('ShadowRepository.sample', () => {
+describe('ShadowRepository.sample and stop', () => {
   let dataSource: DataSource;
   let shadows: ShadowRepository;
   const owner = newPackOwner();
@@ -40,6 +41,10 @@ describe('ShadowRepository.sample', () => {
     await dataSource.destroy();
   });
 
+  /** One sampling step as the runner takes it, with at most `maxPending` judgments waiting. */
+  const step = (run: ActiveShadowRun, maxPending: number) =>
+    shadows.sample(run, (state, candidates) => planShadowDraw(run.id, state, candidates, maxPending));
+
   /** A run at rate 1 over the pack, with its cursor before the evaluations. */
   async function newRun(maxJudgments: number | null): Promise<ActiveShadowRun> {
     const created = await shadows.create({
@@ -61,43 +66,48 @@ describe('ShadowRepository.sample', () => {
     const run = await newRun(null);
     try {
       // At most 3 waiting: 3 drawn; still 3 waiting, so none more; room for 4 more at 7.
-      expect(await shadows.sample(run, 3)).toEqual(evaluationIds.slice(0, 3));
-      expect(await shadows.sample(run, 3)).toEqual([]);
-      expect(await shadows.sample(run, 7)).toEqual(evaluationIds.slice(3, 7));
-      expect(await shadows.sample(run, 100)).toEqual(evaluationIds.slice(7));
-      expect(await shadows.sample(run, 100)).toEqual([]);
+      expect(await step(run, 3)).toEqual(evaluationIds.slice(0, 3));
+      expect(await step(run, 3)).toEqual([]);
+      expect(await step(run, 7)).toEqual(evaluationIds.slice(3, 7));
+      expect(await step(run, 100)).toEqual(evaluationIds.slice(7));
+      expect(await step(run, 100)).toEqual([]);
       expect((await shadows.find(owner.userId, run.id))?.sampled).toBe(10);
     } finally {
-      await shadows.stop(run.id, 'requested');
+      await shadows.stop(owner.userId, run.id, 'requested');
     }
   });
 
   it('stops a run by dropping its waiting judgments, which `sampled` then no longer counts', async () => {
     const run = await newRun(null);
-    expect(await shadows.sample(run, 4)).toHaveLength(4);
-    expect(await shadows.stop(run.id, 'requested')).toBe(true);
-    expect(await shadows.stop(run.id, 'requested')).toBe(false);
+    expect(await step(run, 4)).toHaveLength(4);
+    // Another user neither stops the run nor reads its figures.
+    const stranger = randomUUID();
+    expect(await shadows.stop(stranger, run.id, 'requested')).toBe(false);
+    expect((await shadows.report(stranger, run.id)).totals.pending).toBe(0);
+    expect((await shadows.report(owner.userId, run.id)).totals.pending).toBe(4);
+    expect(await shadows.stop(owner.userId, run.id, 'requested')).toBe(true);
+    expect(await shadows.stop(owner.userId, run.id, 'requested')).toBe(false);
     const [row] = await dataSource.query(
       `SELECT status, sampled, (SELECT count(*)::int FROM shadow_judgments WHERE shadow_run_id = $1) AS rows
          FROM shadow_runs WHERE id = $1`,
       [run.id],
     );
     expect(row).toEqual({ status: 'stopped', sampled: 0, rows: 0 });
-    expect(await shadows.sample(run, 100)).toEqual([]);
+    expect(await step(run, 100)).toEqual([]);
   });
 
   it('stops drawing at the cap, and passes what comes after', async () => {
     const run = await newRun(4);
     try {
-      expect(await shadows.sample(run, 100)).toEqual(evaluationIds.slice(0, 4));
+      expect(await step(run, 100)).toEqual(evaluationIds.slice(0, 4));
       const [cursor] = await dataSource.query(
         `SELECT scanned_until_id AS id, sampled FROM shadow_runs WHERE id = $1`,
         [run.id],
       );
       expect(cursor).toEqual({ id: evaluationIds[9], sampled: 4 });
-      expect(await shadows.sample(run, 100)).toEqual([]);
+      expect(await step(run, 100)).toEqual([]);
     } finally {
-      await shadows.stop(run.id, 'requested');
+      await shadows.stop(owner.userId, run.id, 'requested');
     }
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { isShadowSampled, isUuid, type ShadowStopReason } from '@app/domain';
+import { isUuid, type ShadowDraw, type ShadowSamplingState, type ShadowStopReason } from '@app/domain';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import {
   activeShadowRuns,
@@ -117,12 +117,14 @@ export class ShadowRepository {
   }
 
   /**
-   * True when this call stopped it; false when it had stopped already. The run's row is locked
+   * True when this call stopped the user's run; false when it had stopped already (or is not the
+   * user's). The run's row is locked
    * first, so a sampling step under way (which holds it) commits its draws before they are dropped.
    */
-  async stop(id: string, reason: ShadowStopReason): Promise<boolean> {
+  async stop(userId: string, id: string, reason: ShadowStopReason): Promise<boolean> {
+    if (!isUuid(id)) return false;
     return this.dataSource.transaction(async (tx) => {
-      if (!(await this.sql.first(lockShadowRunForStop, { id }, tx))) return false;
+      if (!(await this.sql.first(lockShadowRunForStop, { userId, id }, tx))) return false;
       const { dropped } = (await this.sql.first(dropPendingJudgments, { id }, tx))!;
       await this.sql.query(markShadowRunStopped, { id, reason, dropped }, tx);
       return true;
@@ -134,13 +136,15 @@ export class ShadowRepository {
   }
 
   /**
-   * One sampling step of one run: the settled live evaluations after its cursor, each drawn with
-   * the run's seeded draw, the drawn ones stored as pending, so that at most `maxPending` wait
-   * (counted under the run's lock, so steps that overlap share the room) and never past its cap.
-   * The cursor stops at the last evaluation looked at, so one left undrawn for lack of room is
-   * looked at again by a later step. Returns the drawn ids.
+   * One sampling step of one run, with the run's row locked (so steps that overlap share its room):
+   * `decide` gets its state and the settled live evaluations after its cursor and returns what to
+   * draw and where the cursor stops (the runner's `planShadowDraw`); the drawn ones are stored as
+   * pending and the cursor moved, together. Returns the drawn ids.
    */
-  async sample(run: ActiveShadowRun, maxPending: number): Promise<string[]> {
+  async sample(
+    run: ActiveShadowRun,
+    decide: (state: ShadowSamplingState, candidates: Array<{ id: string }>) => ShadowDraw | null,
+  ): Promise<string[]> {
     return this.dataSource.transaction(async (tx) => {
       const state = await this.sql.first(lockShadowRunForSampling, { id: run.id }, tx);
       if (!state) return [];
@@ -149,27 +153,14 @@ export class ShadowRepository {
         { runId: run.id, userId: run.userId, packId: run.packId, limit: CANDIDATES_PER_STEP },
         tx,
       );
-      if (!candidates.length) return [];
-      const cap = state.maxJudgments === null ? Infinity : Math.max(0, state.maxJudgments - state.sampled);
-      const room = Math.min(cap, Math.max(0, maxPending - state.pending));
-      const drawn: string[] = [];
-      let last: (typeof candidates)[number] | undefined;
-      for (const candidate of candidates) {
-        if (isShadowSampled(run.id, candidate.id, state.sampleRate)) {
-          // Out of room short of the cap: stop before this one, so a later step draws it. At the
-          // cap, nothing more will ever be drawn, and the cursor goes on past the rest.
-          if (drawn.length === room && room < cap) break;
-          if (drawn.length < room) drawn.push(candidate.id);
-        }
-        last = candidate;
-      }
-      if (!last) return [];
+      const plan = candidates.length ? decide(state, candidates) : null;
+      if (!plan) return [];
       await this.sql.query(
         recordSample,
-        { id: run.id, userId: run.userId, evaluationIds: drawn, untilId: last.id },
+        { id: run.id, userId: run.userId, evaluationIds: plan.drawn, untilId: plan.untilId },
         tx,
       );
-      return drawn;
+      return plan.drawn;
     });
   }
 
@@ -186,12 +177,13 @@ export class ShadowRepository {
     return (await this.sql.first(recordShadowJudgment, judgment))?.status ?? null;
   }
 
-  async report(runId: string): Promise<ShadowReportRows> {
+  /** The user's run's figures; another user's run has none. */
+  async report(userId: string, runId: string): Promise<ShadowReportRows> {
     const [totals, statusChanges, flips, labels] = await Promise.all([
-      this.sql.first(shadowTotals, { runId }),
-      this.sql.rows(shadowStatusChanges, { runId }),
-      this.sql.rows(shadowAnswerFlips, { runId, examples: FLIP_EXAMPLES }),
-      this.sql.rows(shadowLabels, { runId }),
+      this.sql.first(shadowTotals, { userId, runId }),
+      this.sql.rows(shadowStatusChanges, { userId, runId }),
+      this.sql.rows(shadowAnswerFlips, { userId, runId, examples: FLIP_EXAMPLES }),
+      this.sql.rows(shadowLabels, { userId, runId }),
     ]);
     return { totals: totals!, statusChanges, flips, labels };
   }

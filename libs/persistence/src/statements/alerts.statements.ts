@@ -195,6 +195,7 @@ export const openAlert = defineStatement<NewAlert, { id: string; deliveryId: str
 /** The figures of a condition that still holds, on its alert not closed (nothing is sent again). */
 export const refreshAlert = defineStatement<
   {
+    userId: string;
     packId: string;
     rule: AlertRule;
     questionId: string | null;
@@ -208,7 +209,8 @@ export const refreshAlert = defineStatement<
   sql: `
     UPDATE quality_alerts SET summary = :summary, figures = :figures::jsonb,
            example_evaluation_ids = :exampleEvaluationIds::uuid[], updated_at = clock_timestamp()
-     WHERE pack_id = :packId AND rule = :rule AND COALESCE(question_id, '') = COALESCE(:questionId::text, '')
+     WHERE user_id = :userId AND pack_id = :packId AND rule = :rule
+       AND COALESCE(question_id, '') = COALESCE(:questionId::text, '')
        AND status <> 'closed'
     RETURNING id`,
   json: ['figures'],
@@ -216,13 +218,13 @@ export const refreshAlert = defineStatement<
 
 /** Closes the pack's alerts whose condition no longer holds: every one not closed but the `holding` keys. */
 export const closeCleared = defineStatement<
-  { packId: string; holdingRules: string[]; holdingQuestions: string[] },
+  { userId: string; packId: string; holdingRules: string[]; holdingQuestions: string[] },
   { id: string }
 >({
   name: 'alerts.closeCleared',
   sql: `
     UPDATE quality_alerts SET status = 'closed', closed_at = clock_timestamp(), updated_at = clock_timestamp()
-     WHERE pack_id = :packId AND status <> 'closed'
+     WHERE user_id = :userId AND pack_id = :packId AND status <> 'closed'
        AND (rule, COALESCE(question_id, '')) NOT IN (
              SELECT * FROM unnest(:holdingRules::text[], :holdingQuestions::text[]))
     RETURNING id`,

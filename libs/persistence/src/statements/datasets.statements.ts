@@ -3,15 +3,11 @@ import { defineStatement } from './statement.js';
 
 const ACTIVE = ACTIVE_SIMULATION_STATUSES.map((status) => `'${status}'`).join(', ');
 
-/** Which of these externalIds the dataset holds (read under the dataset's lock, before an upload). */
-export const knownExternalIds = defineStatement<
-  { datasetId: string; externalIds: string[] },
-  { externalId: string }
->({
-  name: 'datasets.knownExternalIds',
+/** The user's live dataset, locked for the transaction; no row when not found. */
+export const lockDataset = defineStatement<{ userId: string; datasetId: string }, { id: string }>({
+  name: 'datasets.lock',
   sql: `
-    SELECT external_id AS "externalId" FROM dataset_tickets
-     WHERE dataset_id = :datasetId AND external_id = ANY(:externalIds::text[])`,
+    SELECT id FROM datasets WHERE id = :datasetId AND user_id = :userId AND deleted_at IS NULL FOR UPDATE`,
 });
 
 /** Whether a queued or running simulation still reads the dataset's tickets. */

@@ -1,8 +1,9 @@
 import type { Answer } from '@app/domain';
 import { defineStatement } from './statement.js';
 
-/** A pack version's window: its UTC days from `fromDay` to `toDay`, both included. */
+/** The user's pack version's window: its UTC days from `fromDay` to `toDay`, both included. */
 export interface VersionWindow {
+  userId: string;
   versionId: string;
   fromDay: string;
   toDay: string;
@@ -13,6 +14,10 @@ export interface VersionCountsRow {
   autoDecided: number;
   audited: number;
 }
+
+/** The counters hold no owner: they count only when the version is the user's. */
+const OWNED_VERSION =
+  'EXISTS (SELECT 1 FROM pack_versions v WHERE v.id = :versionId AND v.user_id = :userId)';
 
 /**
  * The live evaluations of a version in a window, by the counters the trigger keeps per version and
@@ -25,7 +30,8 @@ export const versionCounts = defineStatement<VersionWindow, VersionCountsRow>({
            coalesce(sum(accept + reject), 0)::int AS "autoDecided",
            coalesce(sum(audited), 0)::int AS audited
       FROM evaluation_daily_version_stats
-     WHERE pack_version_id = :versionId AND day >= :fromDay::date AND day <= :toDay::date`,
+     WHERE pack_version_id = :versionId AND day >= :fromDay::date AND day <= :toDay::date
+       AND ${OWNED_VERSION}`,
 });
 
 export interface AnswerCountRow {
@@ -41,6 +47,7 @@ export const answerCounts = defineStatement<VersionWindow, AnswerCountRow>({
     SELECT question_id AS "questionId", answer, sum(count)::int AS count
       FROM evaluation_daily_answers
      WHERE pack_version_id = :versionId AND day >= :fromDay::date AND day <= :toDay::date
+       AND ${OWNED_VERSION}
      GROUP BY question_id, answer
      ORDER BY question_id, answer`,
 });

@@ -98,9 +98,9 @@ export const listShadowRuns = defineStatement<{ userId: string; packId: string }
 });
 
 /** Locks an active run for its stop (run in the stop's transaction); no row when it had stopped. */
-export const lockShadowRunForStop = defineStatement<{ id: string }, { id: string }>({
+export const lockShadowRunForStop = defineStatement<{ userId: string; id: string }, { id: string }>({
   name: 'shadow.lockForStop',
-  sql: `SELECT id FROM shadow_runs WHERE id = :id AND status = 'active' FOR UPDATE`,
+  sql: `SELECT id FROM shadow_runs WHERE id = :id AND user_id = :userId AND status = 'active' FOR UPDATE`,
 });
 
 /** The locked run's drawn evaluations not yet judged, dropped; their count. */
@@ -315,7 +315,7 @@ export interface ShadowTotalsRow {
 }
 
 /** A run's counts, review shares, tokens, cost and latencies on both sides, over its judged rows. */
-export const shadowTotals = defineStatement<{ runId: string }, ShadowTotalsRow>({
+export const shadowTotals = defineStatement<{ userId: string; runId: string }, ShadowTotalsRow>({
   name: 'shadow.totals',
   sql: `
     SELECT count(*) FILTER (WHERE j.state <> 'pending')::int AS judged,
@@ -336,26 +336,26 @@ export const shadowTotals = defineStatement<{ runId: string }, ShadowTotalsRow>(
            avg(j.latency_ms)::float8 AS "shadowLatencyMean",
            percentile_cont(0.95) WITHIN GROUP (ORDER BY j.latency_ms) FILTER (WHERE j.state <> 'pending') AS "shadowLatencyP95"
       FROM shadow_judgments j JOIN evaluations e ON e.id = j.evaluation_id
-     WHERE j.shadow_run_id = :runId`,
+     WHERE j.shadow_run_id = :runId AND j.user_id = :userId`,
 });
 
 /** live status -> shadow status counts over the judged rows. */
 export const shadowStatusChanges = defineStatement<
-  { runId: string },
+  { userId: string; runId: string },
   { from: string; to: string; count: number }
 >({
   name: 'shadow.statusChanges',
   sql: `
     SELECT live_status AS "from", status AS "to", count(*)::int AS count
       FROM shadow_judgments
-     WHERE shadow_run_id = :runId AND state <> 'pending'
+     WHERE shadow_run_id = :runId AND user_id = :userId AND state <> 'pending'
      GROUP BY live_status, status
      ORDER BY live_status, status`,
 });
 
 /** Per question, live answer -> shadow answer counts, with the first evaluations behind each cell. */
 export const shadowAnswerFlips = defineStatement<
-  { runId: string; examples: number },
+  { userId: string; runId: string; examples: number },
   { questionId: string; from: string; to: string; count: number; evaluationIds: string[] }
 >({
   name: 'shadow.answerFlips',
@@ -363,7 +363,7 @@ export const shadowAnswerFlips = defineStatement<
     SELECT q.key AS "questionId", q.value ->> 0 AS "from", q.value ->> 1 AS "to", count(*)::int AS count,
            (array_agg(j.evaluation_id ORDER BY j.judged_at, j.evaluation_id))[1:(:examples)] AS "evaluationIds"
       FROM shadow_judgments j, jsonb_each(j.answer_pairs) q
-     WHERE j.shadow_run_id = :runId AND j.state <> 'pending'
+     WHERE j.shadow_run_id = :runId AND j.user_id = :userId AND j.state <> 'pending'
      GROUP BY q.key, q.value ->> 0, q.value ->> 1
      ORDER BY q.key, q.value ->> 0, q.value ->> 1`,
 });
@@ -378,7 +378,7 @@ export interface ShadowLabelRow {
 }
 
 /** Reviewer labels of the run's judged evaluations, with the live and the shadow answer to each. */
-export const shadowLabels = defineStatement<{ runId: string }, ShadowLabelRow>({
+export const shadowLabels = defineStatement<{ userId: string; runId: string }, ShadowLabelRow>({
   name: 'shadow.labels',
   sql: `
     SELECT l.question_id AS "questionId", l.answer AS label,
@@ -387,5 +387,5 @@ export const shadowLabels = defineStatement<{ runId: string }, ShadowLabelRow>({
       FROM shadow_judgments j
       JOIN evaluations e ON e.id = j.evaluation_id
       JOIN labels l ON l.evaluation_id = j.evaluation_id
-     WHERE j.shadow_run_id = :runId AND j.state = 'judged'`,
+     WHERE j.shadow_run_id = :runId AND j.user_id = :userId AND j.state = 'judged'`,
 });

@@ -1,11 +1,15 @@
-import type { Job } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import { defineJob, isLastAttempt, QUEUES, retriedJobOptions, type JobHandler } from '@app/jobs';
+import type { LiveBacklog } from '../live-backlog.js';
 import type { ShadowOutcome, ShadowRunner } from '../shadow-runner.js';
 
 export interface JudgeShadowPayload {
   runId: string;
   evaluationId: string;
 }
+
+/** How long shadow judgments stand down when live work is waiting, before looking again. */
+export const LIVE_BACKLOG_PAUSE_MS = 1_000;
 
 /**
  * Judges one sampled live evaluation again with the run's version and records it once. Low
@@ -32,9 +36,25 @@ export const JUDGE_SHADOW_JOB = defineJob<JudgeShadowPayload, ShadowOutcome>()({
 export class JudgeShadowJob implements JobHandler<typeof JUDGE_SHADOW_JOB> {
   readonly definition = JUDGE_SHADOW_JOB;
 
-  constructor(private readonly runner: ShadowRunner) {}
+  /** `shadowQueue`: the queue this job runs on, rate-limited while live work waits. */
+  constructor(
+    private readonly runner: ShadowRunner,
+    private readonly liveBacklog: Pick<LiveBacklog, 'busy'>,
+    private readonly shadowQueue: Pick<Queue, 'rateLimit'>,
+  ) {}
 
-  handle(job: Job<JudgeShadowPayload>): Promise<ShadowOutcome> {
+  /**
+   * A judgment waits while live work does: with inbound events or simulation tickets waiting, the
+   * shadow queue is rate-limited for LIVE_BACKLOG_PAUSE_MS (every worker of it stands down) and the
+   * job goes back to wait, without counting an attempt. The limit holds back the whole queue, the
+   * sampling step included, so a run does not draw either while live work waits. The Worker needs a
+   * limiter for a manual rate limit to be honoured (the processor's `shadowWorkerOptions`).
+   */
+  async handle(job: Job<JudgeShadowPayload>): Promise<ShadowOutcome> {
+    if (await this.liveBacklog.busy()) {
+      await this.shadowQueue.rateLimit(LIVE_BACKLOG_PAUSE_MS);
+      throw Worker.RateLimitError();
+    }
     const { runId, evaluationId } = job.data;
     return this.runner.judge(runId, evaluationId, { lastAttempt: isLastAttempt(job) });
   }
