@@ -43,7 +43,9 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
   });
 
   const initialize = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
-  const challenge = () => `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
+  const ALL_SCOPES = 'packs:read packs:write judgments:run judgments:read simulations:run labels:write';
+  const challenge = () =>
+    `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="${ALL_SCOPES}"`;
 
   describe('discovery', () => {
     it('publishes protected resource metadata (RFC 9728) at both paths', async () => {
@@ -100,7 +102,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       const bearerKey = await mcpCall(base, key.secret, initialize);
       expect(bearerKey.status).toBe(401);
       expect(bearerKey.headers.get('www-authenticate')).toMatch(
-        /^Bearer error="invalid_token", .*resource_metadata="/,
+        /^Bearer error="invalid_token", .*resource_metadata="[^"]+", scope="packs:read [^"]+"$/,
       );
     });
 
