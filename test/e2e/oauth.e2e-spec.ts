@@ -43,7 +43,9 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
   });
 
   const initialize = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
-  const challenge = () => `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
+  const ALL_SCOPES = 'packs:read packs:write judgments:run judgments:read simulations:run labels:write';
+  const challenge = () =>
+    `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="${ALL_SCOPES}"`;
 
   describe('discovery', () => {
     it('publishes protected resource metadata (RFC 9728) at both paths', async () => {
@@ -100,7 +102,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
       const bearerKey = await mcpCall(base, key.secret, initialize);
       expect(bearerKey.status).toBe(401);
       expect(bearerKey.headers.get('www-authenticate')).toMatch(
-        /^Bearer error="invalid_token", .*resource_metadata="/,
+        /^Bearer error="invalid_token", .*resource_metadata="[^"]+", scope="packs:read [^"]+"$/,
       );
     });
 
@@ -555,6 +557,7 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
         {
           id: app,
           name: 'Desk Assistant',
+          host: null,
           scopes: ['packs:read'],
           connectedAt: expect.any(String),
           lastUsedAt: null,
@@ -685,6 +688,42 @@ describe('OAuth 2.1 authorization server and the /mcp resource', () => {
   });
 
   describe('the sign-in and consent pages', () => {
+    it("show a registered client's redirect host, marked new until the user approves a client from it", async () => {
+      const user = { email: uniqueEmail('oauth-host'), password: PASSWORD };
+      await signUp(base, user.email);
+      const redirect = 'https://desk.example.com/cb';
+      const register = async () => (await registerClient(base, { redirect_uris: [redirect] })).body.client_id;
+      const [first, second] = [await register(), await register()];
+      const url = (client: string) =>
+        authorizationUrl(base, {
+          response_type: 'code',
+          client_id: client,
+          redirect_uri: redirect,
+          code_challenge: pkce().challenge,
+          code_challenge_method: 'S256',
+        });
+      const browser = new Browser();
+      // Signs in on the way; denying records no approval.
+      await authorizeInBrowser(browser, url(first), user, 'deny');
+      const consentPage = async (client: string) => {
+        const res = await browser.fetch(url(client));
+        return (await browser.fetch(new URL(res.headers.get('location')!, base))).text();
+      };
+      const firstPage = await consentPage(first);
+      expect(firstPage).toContain('<p class="host">desk.example.com</p>');
+      expect(firstPage).toContain(
+        'New:</strong> you have not connected an app from desk.example.com before.',
+      );
+      const approved = await browser.postForm(`${base}/consent`, {
+        ...hiddenFields(firstPage),
+        decision: 'approve',
+      });
+      expect(approved.headers.get('location')).toMatch(/^https:\/\/desk\.example\.com\/cb\?code=/);
+      const secondPage = await consentPage(second);
+      expect(secondPage).toContain('<p class="host">desk.example.com</p>');
+      expect(secondPage).not.toContain('New:');
+    });
+
     it('cannot be framed, cached or scripted, and label their fields', async () => {
       const res = await fetch(`${base}/login`);
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

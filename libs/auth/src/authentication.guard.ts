@@ -9,7 +9,7 @@ import {
   RateLimitedError,
   UnauthenticatedError,
 } from '@app/domain';
-import { mcpResource, publicOrigin, TokenService } from '@app/oauth';
+import { mcpResource, OAUTH_SCOPES, publicOrigin, TokenService } from '@app/oauth';
 import { DailyRateLimiter, type RateLimitState } from './daily-rate-limiter.service.js';
 import { ApiKeyService } from './api-key.service.js';
 import { AUTH_METADATA, type AuthMetadata } from './authenticated.decorator.js';
@@ -88,10 +88,12 @@ export class AuthenticationGuard implements CanActivate {
    * An OAuth access token for this origin's MCP resource, from `Authorization: Bearer` only. No
    * token (an API key header or a cookie counts as none) gets the bare challenge; a bearer value
    * that is not a live token of ours for this resource gets `error="invalid_token"` (RFC 6750).
+   * Both carry `scope`: the scopes to ask for (all six, as a session holds), which MCP clients take
+   * first when choosing what to request (the MCP specification's scope selection strategy).
    */
   private async authenticateBearer(request: FastifyRequest): Promise<Principal> {
     const origin = publicOrigin(this.config, request);
-    const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`;
+    const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="${OAUTH_SCOPES.join(' ')}"`;
     const authorization = request.headers.authorization;
     const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
     if (!bearer) throw new BearerChallengeError('access token required', `Bearer ${metadata}`);

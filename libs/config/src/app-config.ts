@@ -18,6 +18,11 @@ export interface AppConfig {
   apiRateLimitPerDay: number;
   /** Dynamic client registrations per hour, all addresses together (OAUTH_REGISTRATIONS_PER_HOUR). */
   oauthRegistrationsPerHour: number;
+  /**
+   * Fetch OAuth client ID metadata documents from loopback and private addresses: outside production
+   * only (tests serve documents on 127.0.0.1), never in production, where no setting allows it.
+   */
+  oauthMetadataAllowPrivateUrls: boolean;
   signUpLimitPerHour: number;
   migrateOnStart: boolean;
   logLevel: string;
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: parsed.SESSION_TTL_HOURS,
     apiRateLimitPerDay: parsed.API_RATE_LIMIT_PER_DAY,
     oauthRegistrationsPerHour: parsed.OAUTH_REGISTRATIONS_PER_HOUR,
+    oauthMetadataAllowPrivateUrls: parsed.NODE_ENV !== 'production',
     signUpLimitPerHour: parsed.SIGN_UP_LIMIT_PER_HOUR,
     migrateOnStart: parsed.MIGRATE_ON_START,
     logLevel: parsed.LOG_LEVEL,

@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Permission } from '@app/domain';
 import { OAuthRepository, type OAuthClientEntity } from '@app/persistence';
 import { ClientRegistrationService } from './client-registration.service.js';
+import { displayableName } from './client-metadata.js';
+import { isClientIdUrl, MetadataDocumentError } from './client-metadata-document.js';
 import { hashCredential, newCredential } from './credentials.js';
+import { MetadataDocumentFetcher } from './metadata-document-fetcher.js';
 import { AuthorizationPageError, OAuthError } from './oauth-error.js';
 import { isPkceValue } from './pkce.js';
 import { isRegisteredRedirectUri } from './redirect-uris.js';
@@ -29,7 +32,15 @@ export type AuthorizationParams = Partial<
 
 /** A checked authorization request, ready to be shown for consent. */
 export interface AuthorizationRequest {
+  /** For a metadata document client, a row as the document describes it (stored on approval). */
   client: OAuthClientEntity;
+  /** Whether the client_id is the URL of a client ID metadata document. */
+  metadataDocument: boolean;
+  /**
+   * Where the client is from, as the user is shown it: a document client's URL host name; for a
+   * registered client, its redirect URI's host name (or private-use scheme, `com.example.app:`).
+   */
+  host: string;
   redirectUri: string;
   state?: string;
   scopes: Permission[];
@@ -55,20 +66,30 @@ export class AuthorizationService {
   constructor(
     private readonly clients: ClientRegistrationService,
     private readonly repository: OAuthRepository,
+    private readonly documents: MetadataDocumentFetcher,
   ) {}
 
   /** Checks a request; throws AuthorizationPageError (show a page, never redirect) when it is wrong. */
   async check(params: AuthorizationParams, issuer: string): Promise<AuthorizationRequest> {
-    const client = params.client_id ? await this.clients.find(params.client_id) : null;
-    if (!client) throw new AuthorizationPageError('This application is not registered with the service.');
+    const metadataDocument = !!params.client_id && isClientIdUrl(params.client_id);
+    const client =
+      metadataDocument && params.client_id
+        ? await this.documentClient(params.client_id)
+        : await this.registered(params);
     const redirectUri =
       params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
     if (!redirectUri || !isRegisteredRedirectUri(redirectUri, client.redirectUris)) {
-      throw new AuthorizationPageError('The application asked to return to an address it did not register.');
+      throw new AuthorizationPageError(
+        metadataDocument
+          ? 'The application asked to return to an address its metadata document does not list.'
+          : 'The application asked to return to an address it did not register.',
+      );
     }
     try {
       return {
         client,
+        metadataDocument,
+        host: metadataDocument ? new URL(client.id).hostname : redirectHost(redirectUri),
         redirectUri,
         state: params.state,
         scopes: parseScopes(params.scope),
@@ -82,6 +103,37 @@ export class AuthorizationService {
         `The application sent an invalid request (${error.code}: ${error.description}).`,
       );
     }
+  }
+
+  private async registered(params: AuthorizationParams): Promise<OAuthClientEntity> {
+    const client = params.client_id ? await this.clients.find(params.client_id) : null;
+    if (!client) throw new AuthorizationPageError('This application is not registered with the service.');
+    return client;
+  }
+
+  /** A metadata document client as its document (fetched, or cached) describes it; stored on approval. */
+  private async documentClient(clientId: string): Promise<OAuthClientEntity> {
+    try {
+      const document = await this.documents.get(clientId);
+      return {
+        id: clientId,
+        name: displayableName(document.client_name?.trim() ?? '') || new URL(clientId).hostname,
+        redirectUris: document.redirect_uris,
+        tokenEndpointAuthMethod: 'none' as const,
+        secretHash: null,
+        metadata: { ...document },
+        createdAt: new Date(),
+        lastAuthorizedAt: null,
+      };
+    } catch (error) {
+      if (!(error instanceof MetadataDocumentError)) throw error;
+      throw new AuthorizationPageError(`The application's client ID cannot be used: ${error.reason}.`);
+    }
+  }
+
+  /** Whether the user has never approved a client from this host: the consent page marks it new. */
+  async isNewHost(userId: string, host: string): Promise<boolean> {
+    return !(await this.repository.hasApprovedHost(userId, host));
   }
 
   /** The user approved: a grant for exactly what was asked, and a one-time code for the client. */
@@ -103,6 +155,17 @@ export class AuthorizationService {
         codeChallenge: request.codeChallenge,
         expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
       },
+      {
+        host: request.host,
+        documentClient: request.metadataDocument
+          ? {
+              id: request.client.id,
+              name: request.client.name,
+              redirectUris: request.client.redirectUris,
+              metadata: request.client.metadata,
+            }
+          : undefined,
+      },
     );
     return { location: clientRedirect(request.redirectUri, issuer, request.state, { code }) };
   }
@@ -115,6 +178,12 @@ export class AuthorizationService {
       }),
     };
   }
+}
+
+/** A redirect URI's host name (no port: loopback ports change per run), or its private-use scheme. */
+function redirectHost(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : url.protocol;
 }
 
 function checkChallenge(params: AuthorizationParams): string {

@@ -4,6 +4,7 @@ import { OAuthRepository, RedisClient, type OAuthClientEntity } from '@app/persi
 import { credentialMatches, hashCredential, newCredential } from './credentials.js';
 import { OAuthError } from './oauth-error.js';
 import { CLIENT_METADATA, type ClientMetadata } from './client-metadata.js';
+import { isClientIdUrl, MAX_CLIENT_ID_URL_LENGTH } from './client-metadata-document.js';
 import { checkRedirectUri } from './redirect-uris.js';
 import { RegistrationLimits } from './registration-limits.js';
 import { parseScopes } from './scopes.js';
@@ -65,8 +66,13 @@ export class ClientRegistrationService {
     };
   }
 
+  /**
+   * A stored client: registered, or a metadata document client someone approved (its URL is its
+   * id; the token and revocation endpoints use the row stored on approval and fetch nothing).
+   */
   async find(clientId: string): Promise<OAuthClientEntity | null> {
-    return clientId.length <= 200 ? this.repository.findClient(clientId) : null;
+    const limit = isClientIdUrl(clientId) ? MAX_CLIENT_ID_URL_LENGTH : 200;
+    return clientId.length <= limit ? this.repository.findClient(clientId) : null;
   }
 
   /**

@@ -23,7 +23,7 @@ export {
   type VerifiedAccessToken,
   type AccessTokenCheck,
 } from './token.service.js';
-export { ConnectedClientsService } from './connected-clients.service.js';
+export { ConnectedClientsService, type ConnectedClient } from './connected-clients.service.js';
 export { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.js';
 export { publicOrigin, mcpResource } from './public-origin.js';
 export { displayableName } from './client-metadata.js';

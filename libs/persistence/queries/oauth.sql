@@ -42,6 +42,11 @@ DELETE FROM oauth_grants WHERE revoked_at < now() - interval '1 day';
 DELETE FROM oauth_clients
  WHERE last_authorized_at IS NULL AND created_at < now() - make_interval(hours => $1);
 
+-- oauth.recordApprovedHost
+-- params: $1 userId, $2 host
+INSERT INTO oauth_approved_hosts (user_id, host) VALUES ($1, $2)
+ON CONFLICT (user_id, host) DO NOTHING;
+
 -- oauth.redeemCode
 -- params: $1 codeHash
 UPDATE oauth_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL
@@ -66,3 +71,10 @@ UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL;
 -- params: $1 grantId
 UPDATE oauth_grants SET last_used_at = now()
  WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute');
+
+-- oauth.upsertDocumentClient
+-- params: $1 id, $2 name, $3 redirectUris, $4 metadata
+INSERT INTO oauth_clients (id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata)
+VALUES ($1, $2, $3, 'none', NULL, $4::jsonb)
+ON CONFLICT (id) DO UPDATE
+   SET name = excluded.name, redirect_uris = excluded.redirect_uris, metadata = excluded.metadata;

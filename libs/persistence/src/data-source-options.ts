@@ -46,7 +46,9 @@ import { CalibrationMaps1795750600000 } from './migrations/1795750600000-calibra
 import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-alert.entity.js';
 import { QualityAlerts1795751200000 } from './migrations/1795751200000-quality-alerts.js';
+import { OAuthApprovedHosts1795751300000 } from './migrations/1795751300000-oauth-approved-hosts.js';
 import {
+  OAuthApprovedHostEntity,
   OAuthClientEntity,
   OAuthCodeEntity,
   OAuthGrantEntity,
@@ -70,6 +72,7 @@ export const ENTITIES = [
   OAuthGrantEntity,
   OAuthCodeEntity,
   OAuthTokenEntity,
+  OAuthApprovedHostEntity,
   WebhookEndpointEntity,
   InboundEventEntity,
   WebhookDeliveryEntity,
@@ -110,6 +113,7 @@ export const MIGRATIONS = [
   ShadowRuns1795751000000,
   EvaluationCost1795751100000,
   QualityAlerts1795751200000,
+  OAuthApprovedHosts1795751300000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

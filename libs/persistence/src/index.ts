@@ -71,6 +71,7 @@ export {
   OAuthGrantEntity,
   OAuthCodeEntity,
   OAuthTokenEntity,
+  OAuthApprovedHostEntity,
 } from './entities/oauth.entity.js';
 export {
   OAuthRepository,
@@ -78,6 +79,8 @@ export {
   type NewOAuthGrant,
   type NewOAuthCode,
   type NewOAuthToken,
+  type DocumentClient,
+  type ApprovalRecord,
   type Redemption,
   type ConnectedClientRow,
 } from './repositories/oauth.repository.js';

@@ -12,7 +12,7 @@ import {
   refusedRange,
   resolveAll,
   type Resolver,
-} from './address-guard.js';
+} from '@app/outbound';
 import { DeliveryClient } from './delivery-client.js';
 
 // The guard at save time (every address of a name) and at connect time (the lookup and the

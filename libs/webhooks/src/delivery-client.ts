@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { request } from 'undici';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { guardedConnector } from './address-guard.js';
+import { outboundAgent } from '@app/outbound';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** At most this much of a receiver's answer is read; the rest is dropped. */
@@ -22,9 +23,7 @@ export class DeliveryClient implements OnModuleDestroy {
   private readonly agent: Agent;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.agent = config.webhooks.allowPrivateUrls
-      ? new Agent({ connections: 64 })
-      : new Agent({ connections: 64, connect: guardedConnector() });
+    this.agent = outboundAgent({ allowPrivate: config.webhooks.allowPrivateUrls, connections: 64 });
   }
 
   async post(url: string, body: string, headers: Record<string, string>): Promise<DeliveryResult> {

@@ -7,5 +7,4 @@ export { WebhookQueue } from './webhook-queue.js';
 export { JUDGE_EVENT_JOB, JudgeEventJob, type JudgeEventPayload } from './jobs/judge-event.job.js';
 export { DELIVER_JOB, DeliverJob, type DeliverPayload } from './jobs/deliver.job.js';
 export { DeliveryClient, DELIVERY_TIMEOUT_MS } from './delivery-client.js';
-export { isBlockedAddress } from './address-guard.js';
 export { toDeliveryView, type DeliveryView } from './webhook.views.js';

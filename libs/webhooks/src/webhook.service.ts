@@ -19,7 +19,7 @@ import {
   WebhookRepository,
   type DeliveryStatus,
 } from '@app/persistence';
-import { isBlockedAddress, resolveAll } from './address-guard.js';
+import { isBlockedAddress, resolveAll } from '@app/outbound';
 import { WebhookQueue } from './webhook-queue.js';
 import { toDeliveryView, type DeliveryView } from './webhook.views.js';
 

@@ -25,6 +25,7 @@ export class ConnectedClientsController {
     return rows.map((row) => ({
       id: row.clientId,
       name: row.name,
+      host: row.host,
       scopes: row.scopes,
       connectedAt: row.connectedAt.toISOString(),
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,

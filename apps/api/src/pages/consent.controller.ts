@@ -36,7 +36,9 @@ export class ConsentController {
 
   @Get()
   async show(@Query() query: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.handle(request, reply, query, async (checked) => this.page(request, reply, checked));
+    return this.handle(request, reply, query, async (checked, userId) =>
+      this.page(request, reply, checked, await this.authorization.isNewHost(userId, checked.host)),
+    );
   }
 
   @Post()
@@ -76,7 +78,7 @@ export class ConsentController {
     }
   }
 
-  private page(request: FastifyRequest, reply: FastifyReply, checked: AuthorizationRequest) {
+  private page(request: FastifyRequest, reply: FastifyReply, checked: AuthorizationRequest, isNew: boolean) {
     const csrf = this.csrf.issue(request, reply, 'consent');
     const destination = new URL(checked.redirectUri);
     const where = destination.protocol.startsWith('http') ? destination.host : `${destination.protocol}//`;
@@ -84,13 +86,23 @@ export class ConsentController {
       .map((scope) => `<li><code>${text(scope)}</code>: ${text(SCOPE_DESCRIPTIONS[scope])}</li>`)
       .join('');
     const name = text(displayableName(checked.client.name));
+    // The host is what a client cannot choose freely (its document's address, or where the answer
+    // goes), so it comes first; a host the user never approved an app from is marked new.
+    const host = text(checked.host);
+    const origin = checked.metadataDocument
+      ? `Its identity is published at <strong>${host}</strong> (<code>${text(checked.client.id)}</code>).`
+      : `It registered itself with this service, so its name is its own claim.`;
+    const fresh = isNew
+      ? `<p class="new" role="note"><strong>New:</strong> you have not connected an app from ${host} before.</p>`
+      : '';
     return sendPage(
       reply,
       200,
       'Connect an application',
-      `<h1>Connect ${name}?</h1>
+      `<p class="host">${host}</p>
+      <h1>Connect ${name}?</h1>${fresh}
       <p><strong>${name}</strong> wants to use the Ticket Judging Service as you, through MCP.
-      It will be sent back to <strong>${text(where)}</strong>.</p>
+      It will be sent back to <strong>${text(where)}</strong>. ${origin}</p>
       <p>It asks for these permissions:</p><ul>${scopes}</ul>
       <p class="muted">You can disconnect it at any time; its access then ends at once.</p>
       <form method="post" action="/consent">

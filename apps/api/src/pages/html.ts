@@ -38,6 +38,8 @@ const STYLE = `
     border-radius: 8px; border: 1px solid var(--border); background: var(--card); color: var(--text); }
   button[value=sign-in], button[value=approve] { background: var(--primary); border-color: var(--primary); color: #fff; }
   button[value=sign-in]:hover, button[value=approve]:hover { background: var(--primary-hover); }
+  .host { font-size: 1.2rem; font-weight: 700; margin: 0 0 .25rem; word-break: break-all; }
+  .new { border-left: 4px solid var(--primary); padding: .25rem .75rem; }
   .error { color: var(--error); font-weight: 600; } .muted { color: var(--dim); font-size: .9rem; }
   ul { padding-left: 1.2rem; } code { font-size: .95rem; }
   fieldset { border: 1px solid var(--border); border-radius: 8px; margin-top: 1.5rem; } .row { display: flex; gap: .75rem; flex-wrap: wrap; }`;

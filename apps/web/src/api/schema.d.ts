@@ -2716,10 +2716,12 @@ export interface components {
             id: string;
         };
         ConnectedClientDto: {
-            /** @description The OAuth client id. */
+            /** @description The OAuth client id: for a client ID metadata document client, the https URL of its document. */
             id: string;
-            /** @description The name the client registered with. */
+            /** @description The name the client registered with, or its metadata document names (else its host). */
             name: string;
+            /** @description The host a client ID metadata document client is published at; null for a client that registered itself. */
+            host: string | null;
             /** @description What the user approved. */
             scopes: ("packs:read" | "packs:write" | "judgments:run" | "judgments:read" | "simulations:run" | "labels:write")[];
             /** Format: date-time */

@@ -106,3 +106,16 @@ export class OAuthTokenEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
+
+/** A host a user has approved an OAuth client from: one not here is marked new on the consent page. */
+@Entity('oauth_approved_hosts')
+export class OAuthApprovedHostEntity {
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId: string;
+
+  @PrimaryColumn('text')
+  host: string;
+
+  @CreateDateColumn({ name: 'first_approved_at', type: 'timestamptz' })
+  firstApprovedAt: Date;
+}

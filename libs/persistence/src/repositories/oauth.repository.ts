@@ -4,6 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import type { Permission } from '@app/domain';
 import { AccessTokenLookup } from '../cache/access-token.lookup.js';
 import {
+  OAuthApprovedHostEntity,
   OAuthClientEntity,
   OAuthCodeEntity,
   OAuthGrantEntity,
@@ -18,11 +19,13 @@ import {
   purgeExpiredTokens,
   purgeRevokedGrants,
   purgeUnapprovedClients,
+  recordApprovedHost,
   redeemCode,
   redeemRefreshToken,
   revokeClientGrants,
   revokeGrant,
   touchGrant,
+  upsertDocumentClient,
 } from '../statements/oauth.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 
@@ -32,6 +35,14 @@ export const UNAPPROVED_CLIENT_TTL_HOURS = 24;
 export type NewOAuthClient = Omit<OAuthClientEntity, 'createdAt' | 'lastAuthorizedAt'>;
 export type NewOAuthGrant = Pick<OAuthGrantEntity, 'id' | 'userId' | 'clientId' | 'scopes' | 'resource'>;
 export type NewOAuthCode = Omit<OAuthCodeEntity, 'usedAt'>;
+/** A client of a client ID metadata document, as its document describes it (always public). */
+export type DocumentClient = Pick<OAuthClientEntity, 'id' | 'name' | 'redirectUris' | 'metadata'>;
+
+/** What else an approval records: the host it was from, and a document client's row. */
+export interface ApprovalRecord {
+  host: string;
+  documentClient?: DocumentClient;
+}
 export interface NewOAuthToken {
   tokenHash: string;
   kind: 'access' | 'refresh';
@@ -64,6 +75,7 @@ export class OAuthRepository {
   private readonly grants: Repository<OAuthGrantEntity>;
   private readonly codes: Repository<OAuthCodeEntity>;
   private readonly tokens: Repository<OAuthTokenEntity>;
+  private readonly approvedHosts: Repository<OAuthApprovedHostEntity>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -74,6 +86,7 @@ export class OAuthRepository {
     this.grants = dataSource.getRepository(OAuthGrantEntity);
     this.codes = dataSource.getRepository(OAuthCodeEntity);
     this.tokens = dataSource.getRepository(OAuthTokenEntity);
+    this.approvedHosts = dataSource.getRepository(OAuthApprovedHostEntity);
   }
 
   async createClient(client: NewOAuthClient): Promise<OAuthClientEntity> {
@@ -84,13 +97,23 @@ export class OAuthRepository {
     return this.clients.findOneBy({ id });
   }
 
-  /** A new grant and its first code, together or not at all. */
-  async createGrant(grant: NewOAuthGrant, code: NewOAuthCode): Promise<void> {
+  /**
+   * A new grant and its first code, together or not at all, with the approval's host; a document
+   * client's row is stored (or refreshed) first, as the grant refers to it.
+   */
+  async createGrant(grant: NewOAuthGrant, code: NewOAuthCode, approval: ApprovalRecord): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
+      if (approval.documentClient) await this.sql.query(upsertDocumentClient, approval.documentClient, tx);
       await this.sql.query(insertGrant, grant, tx);
+      await this.sql.query(recordApprovedHost, { userId: grant.userId, host: approval.host }, tx);
       await this.sql.query(insertCode, code, tx);
       await this.sql.query(markClientAuthorized, { clientId: grant.clientId }, tx);
     });
+  }
+
+  /** Whether the user has ever approved a client from this host. */
+  hasApprovedHost(userId: string, host: string): Promise<boolean> {
+    return this.approvedHosts.existsBy({ userId, host });
   }
 
   /** Marks a code used; a code used before reports its grant, so the caller can revoke it. */

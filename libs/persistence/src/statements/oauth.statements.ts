@@ -84,6 +84,33 @@ export const insertCode = defineStatement<{
     VALUES (:codeHash, :grantId, :redirectUri, :codeChallenge, :expiresAt)`,
 });
 
+/**
+ * A client of a metadata document as last fetched, stored when a user approves it (its grants need
+ * the row); approved again, the row takes the document's newer name, redirect URIs and metadata.
+ */
+export const upsertDocumentClient = defineStatement<{
+  id: string;
+  name: string;
+  redirectUris: string[];
+  metadata: Record<string, unknown>;
+}>({
+  name: 'oauth.upsertDocumentClient',
+  json: ['metadata'],
+  sql: `
+    INSERT INTO oauth_clients (id, name, redirect_uris, token_endpoint_auth_method, secret_hash, metadata)
+    VALUES (:id, :name, :redirectUris, 'none', NULL, :metadata::jsonb)
+    ON CONFLICT (id) DO UPDATE
+       SET name = excluded.name, redirect_uris = excluded.redirect_uris, metadata = excluded.metadata`,
+});
+
+/** The host of an approval, the first time this user approves a client from it. */
+export const recordApprovedHost = defineStatement<{ userId: string; host: string }>({
+  name: 'oauth.recordApprovedHost',
+  sql: `
+    INSERT INTO oauth_approved_hosts (user_id, host) VALUES (:userId, :host)
+    ON CONFLICT (user_id, host) DO NOTHING`,
+});
+
 /** A client someone approved is kept by the purge of unapproved clients. */
 export const markClientAuthorized = defineStatement<{ clientId: string }>({
   name: 'oauth.markClientAuthorized',
