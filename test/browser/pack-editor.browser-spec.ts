@@ -191,8 +191,7 @@ describe('the pack editor in a browser', () => {
     // Which question ids the preview takes is the API's rule: one it refuses shows no preview.
     const countPreviews = (count: number) =>
       page.waitForFunction(
-        (n) => document.querySelectorAll('[data-testid="threshold-preview"]').length === n,
-        count,
+        `document.querySelectorAll('[data-testid="threshold-preview"]').length === ${count}`,
       );
     const previews = await page.getByTestId('threshold-preview').count();
     const questionId = page.getByLabel('Question ID').first();
