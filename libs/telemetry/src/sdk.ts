@@ -1,6 +1,6 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { instrumentations } from './instrumentations.js';
 import { traceSampler } from './root-sampler.js';
 
@@ -12,12 +12,13 @@ export function otlpExporter(endpoint: string): SpanExporter {
 
 /**
  * Starts the tracing SDK: traces only (the service's metrics stay with prom-client, and the SDK's
- * OTLP metrics and logs, on by default, are turned off), batched to `exporter`.
+ * OTLP metrics and logs, on by default, are turned off), handed to `processor` (a batch processor
+ * in the apps; the specs' in-memory exporter).
  */
-export function startSdk(serviceName: string, exporter: SpanExporter): NodeSDK {
+export function startSdk(serviceName: string, processor: SpanProcessor): NodeSDK {
   const sdk = new NodeSDK({
     serviceName,
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+    spanProcessors: [processor],
     sampler: traceSampler(),
     instrumentations: instrumentations(),
     metricReaders: [],

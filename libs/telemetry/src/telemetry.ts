@@ -21,8 +21,12 @@ export async function startTelemetry(config: TelemetryConfig, app: 'api' | 'work
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
     data: { include: HOOKED_MODULES },
   });
-  const { otlpExporter, startSdk } = await import('./sdk.js');
-  running = startSdk(config.serviceName ?? `ticket-judge-${app}`, otlpExporter(config.endpoint));
+  const [{ otlpExporter, startSdk }, { BatchSpanProcessor }] = await Promise.all([
+    import('./sdk.js'),
+    import('@opentelemetry/sdk-trace-base'),
+  ]);
+  const processor = new BatchSpanProcessor(otlpExporter(config.endpoint));
+  running = startSdk(config.serviceName ?? `ticket-judge-${app}`, processor);
   return true;
 }
 
