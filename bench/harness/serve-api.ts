@@ -2,10 +2,14 @@
 import 'reflect-metadata';
 import { getHeapStatistics } from 'node:v8';
 import { loadConfigOrExit } from '@app/config';
-import { createApiApp } from '../../apps/api/src/app.factory.js';
+import { startTelemetry } from '@app/telemetry';
 import { serveUntilStopped } from './processes.js';
 
 const config = loadConfigOrExit(process.env);
+// As apps/api/src/main.ts: with OTEL_EXPORTER_OTLP_ENDPOINT set, the app is traced (and is loaded
+// only once tracing has started); unset, nothing is started.
+await startTelemetry(config.telemetry, 'api');
+const { createApiApp } = await import('../../apps/api/src/app.factory.js');
 const app = await createApiApp(config);
 await app.listen(0, '127.0.0.1');
 const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');

@@ -27,6 +27,8 @@ const NOT_IN_COMPOSE: Record<string, string> = {
   WEB_ROOT: 'the image holds the built web app at the default path',
   WORKER_NAME: "one per replica: the default, the container's host name and pid, is unique",
   AUDIT_SEED: 'for tests only: a fixed sequence of audit draws (the API warns when it is set in production)',
+  OTEL_SERVICE_NAME:
+    'each app names itself (ticket-judge-api, ticket-judge-worker); one value passed to both would name them alike',
 };
 
 /** The names loadConfig reads: it looks up each variable it knows in the environment it is given. */

@@ -104,6 +104,27 @@ describe('REDIS_PREFIX', () => {
   });
 });
 
+describe('OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME', () => {
+  it('leaves tracing off unless an endpoint is set', () => {
+    expect(loadConfig({}).telemetry).toEqual({ endpoint: undefined, serviceName: undefined });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).telemetry.endpoint).toBeUndefined();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318', OTEL_SERVICE_NAME: 'judge-eu' })
+        .telemetry,
+    ).toEqual({ endpoint: 'http://localhost:4318', serviceName: 'judge-eu' });
+  });
+
+  it.each(['localhost:4318', 'grpc://collector:4317', 'not a url'])('refuses the endpoint %s', (url) => {
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: url })).toThrow(
+      /^Invalid configuration: OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL$/,
+    );
+  });
+
+  it('refuses a service name with spaces', () => {
+    expect(() => loadConfig({ OTEL_SERVICE_NAME: 'ticket judge' })).toThrow(/OTEL_SERVICE_NAME/);
+  });
+});
+
 describe('MODEL_PRICES', () => {
   it('ships no prices: unset or empty, no model has one', () => {
     expect(loadConfig({}).modelPrices).toEqual({});

@@ -47,10 +47,19 @@ export interface AppConfig {
   metricsToken?: string;
   /** Seeds the audit draw (AUDIT_SEED), for tests; unset: unpredictable. */
   auditSeed?: number;
+  /** Tracing (OTEL_*): off unless an OTLP endpoint is set. */
+  telemetry: TelemetryConfig;
   /** The public origin, when configured (see PUBLIC_URL). */
   publicUrl?: string;
   /** Warnings to log once a logger exists (for example the development session secret). */
   warnings: string[];
+}
+
+export interface TelemetryConfig {
+  /** OTLP/HTTP base URL (OTEL_EXPORTER_OTLP_ENDPOINT); unset: tracing is off. */
+  endpoint?: string;
+  /** OTEL_SERVICE_NAME; unset: each app names itself. */
+  serviceName?: string;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: parsed.METRICS_TOKEN,
     publicUrl: parsed.PUBLIC_URL,
     auditSeed: parsed.AUDIT_SEED,
+    telemetry: { endpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: parsed.OTEL_SERVICE_NAME },
     warnings,
   };
 }

@@ -253,6 +253,23 @@ export class Environment {
   @Max(4_294_967_295)
   AUDIT_SEED?: number;
 
+  /**
+   * OTLP/HTTP base URL of a trace collector (`http://localhost:4318`); traces go to `/v1/traces`
+   * under it. Unset: no tracing SDK is loaded at all (docs/operations.md, "Traces").
+   */
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'must be an http(s) URL' },
+  )
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  /** The service name on every span; unset: ticket-judge-api or ticket-judge-worker. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\w.-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . or -' })
+  OTEL_SERVICE_NAME?: string;
+
   /** How long a worker's job lock lasts; a killed worker's jobs are retried after about this long. */
   @Transform(toInt)
   @IsInt()
@@ -272,4 +289,6 @@ export const OPTIONAL_VARIABLES = [
   'METRICS_TOKEN',
   'PUBLIC_URL',
   'AUDIT_SEED',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_SERVICE_NAME',
 ] as const;

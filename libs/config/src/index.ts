@@ -4,6 +4,7 @@ export {
   ConfigError,
   DEVELOPMENT_SESSION_SECRET,
   type AppConfig,
+  type TelemetryConfig,
 } from './app-config.js';
 export { ConfigModule, APP_CONFIG } from './config.module.js';
 export { logOptions, serializeError, describeStatement, REDACTED_LOG_PATHS } from './log-options.js';

@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@app/config';
 import { MetricsModule } from '@app/metrics';
+import { queueTelemetry } from '@app/telemetry';
 import { ListenedQueue } from './listened-queue.js';
 import { QueueErrorLogger } from './queue-error-logger.js';
 import { QueueMetrics } from './queue-metrics.js';
@@ -27,6 +28,8 @@ export class JobsModule {
         BullModule.forRoot({
           prefix: config.redisPrefix,
           connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+          // With tracing on, a job carries its producer's trace to the worker (docs/operations.md).
+          telemetry: queueTelemetry(config.telemetry),
           extraOptions: { manualRegistration: true },
         }),
         BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),

@@ -1,0 +1,1 @@
+export { startTelemetry, stopTelemetry, queueTelemetry } from './telemetry.js';
