@@ -49,7 +49,11 @@ export default {
       ...common,
       displayName: 'unit',
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_FOR_UNIT_SPECS.join('|')})/)`],
-      testMatch: ['<rootDir>/apps/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/apps/**/*.spec.ts',
+        '<rootDir>/libs/**/*.spec.ts',
+        '<rootDir>/clients/*/src/**/*.spec.ts',
+      ],
     },
     {
       ...common,

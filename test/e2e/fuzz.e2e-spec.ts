@@ -511,7 +511,12 @@ describe('OpenAPI-driven fuzz: every answer keeps the error contract', () => {
   it('reads every operation from the served document', () => {
     expect(OPERATIONS.length).toBeGreaterThan(20);
     expect(OPERATIONS.map((op) => `${op.method} ${op.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/judge', 'POST /api/datasets/{datasetId}/tickets', 'GET /healthz']),
+      expect.arrayContaining([
+        'POST /api/judge',
+        'POST /api/datasets/{datasetId}/tickets',
+        'POST /api/webhook-endpoints/{id}/test',
+        'GET /healthz',
+      ]),
     );
   });
 

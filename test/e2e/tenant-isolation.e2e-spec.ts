@@ -302,7 +302,11 @@ describe('tenant isolation: another user’s ids always give 404', () => {
 
   it('reads a matrix of routes from the served document', () => {
     expect(MATRIX.map((op) => `${op.method} ${op.path}`)).toEqual(
-      expect.arrayContaining(['GET /api/packs/{packId}', 'DELETE /app/keys/{id}']),
+      expect.arrayContaining([
+        'GET /api/packs/{packId}',
+        'DELETE /app/keys/{id}',
+        'POST /api/webhook-endpoints/{id}/test',
+      ]),
     );
   });
 

@@ -75,6 +75,29 @@ describe('completion URLs saved in production', () => {
     const zoned = await keyed.post('/api/webhook-endpoints', { url: 'http://[fe80::1%25eth0]/x' });
     expect(zoned.body).toEqual({ error: 'url must be an absolute http or https URL' });
   });
+
+  it('sends no test event to a stored private endpoint, and reports the refusal', async () => {
+    const { keyed, user } = await newTenant(api.url);
+    const saved = (await keyed.post('/api/webhook-endpoints', { url: 'https://8.8.8.8/hook' })).body;
+    const receiver = await new Receiver().start();
+    try {
+      // As if saved while private URLs were allowed: the stored row points at the loopback receiver.
+      await query(`UPDATE webhook_endpoints SET url = $1 WHERE user_id = $2`, [receiver.url, user.id]);
+      const res = await keyed.post(`/api/webhook-endpoints/${saved.id}/test`);
+      expect([res.status, res.body]).toEqual([
+        200,
+        {
+          ok: false,
+          status: null,
+          durationMs: expect.any(Number),
+          error: 'Error: refusing private address 127.0.0.1 (loopback)',
+        },
+      ]);
+      expect(receiver.calls).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
 });
 
 describe('a stored private endpoint and a production worker', () => {

@@ -8,6 +8,17 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 /** At most this much of a receiver's answer is read; the rest is dropped. */
 const MAX_RESPONSE_BYTES = 4096;
 
+/**
+ * `<name>: <message>`, at most 300 characters. Read by shape, not `instanceof Error`: an error
+ * raised in another realm (a VM context, a worker) is still an error with a message.
+ */
+function describeError(error: unknown): string {
+  if (typeof error !== 'object' || error === null || typeof (error as Error).message !== 'string')
+    return 'request failed';
+  const { name, message } = error as Error;
+  return `${typeof name === 'string' ? name : 'Error'}: ${message}`.slice(0, 300);
+}
+
 export interface DeliveryResult {
   statusCode: number | null;
   error: string | null;
@@ -49,7 +60,7 @@ export class DeliveryClient implements OnModuleDestroy {
     } catch (error) {
       return {
         statusCode: null,
-        error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : 'request failed',
+        error: describeError(error),
       };
     }
   }

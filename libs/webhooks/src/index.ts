@@ -1,5 +1,6 @@
 export { WebhooksModule } from './webhooks.module.js';
 export { WebhookService, DELIVERIES_PAGE_SIZE, type InboundRequest } from './webhook.service.js';
+export { EndpointTester, TEST_EVENT_TYPE, type EndpointTestResult } from './endpoint-tester.js';
 export { InboundJudge } from './inbound-judge.js';
 export { CompletionSender, type DeliveryOutcome } from './completion-sender.js';
 export { WebhookSweeper } from './webhook-sweeper.js';

@@ -55,6 +55,25 @@ export class SimulationCompletionDto {
   simulation!: Record<string, unknown>;
 }
 
+@ApiSchema({
+  name: 'EndpointTestEvent',
+  description:
+    'Sent by POST /api/webhook-endpoints/{id}/test only, once, signed like a completion (`X-Service-Signature`, `X-Service-Delivery-Id`). Never retried or recorded; answer it like any other delivery.',
+})
+export class EndpointTestEventDto {
+  @ApiProperty({ enum: ['endpoint.test'] })
+  type!: 'endpoint.test';
+
+  @ApiProperty({ format: 'uuid', description: 'Fresh for every test; no delivery is stored under it.' })
+  deliveryId!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  sentAt!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  endpointId!: string;
+}
+
 const EXPECTED_RESPONSE = {
   status: 200,
   description: 'Any 2xx is success; anything else, a timeout (10 s) or a connection error is retried.',
@@ -74,4 +93,15 @@ export const SIMULATION_COMPLETION = {
   method: 'post',
   requestBody: { type: SimulationCompletionDto },
   expectedResponse: EXPECTED_RESPONSE,
+};
+
+export const ENDPOINT_TEST = {
+  name: 'endpoint.test',
+  callbackUrl: '{$request.body#/url}',
+  method: 'post',
+  requestBody: { type: EndpointTestEventDto },
+  expectedResponse: {
+    status: 200,
+    description: 'Reported by the test route as it came: status and time. Nothing is retried.',
+  },
 };

@@ -15,12 +15,13 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal, ErrorBodyDto, type Principal } from '@app/auth';
-import { WebhookService } from '@app/webhooks';
+import { EndpointTester, WebhookService } from '@app/webhooks';
 import { IdempotencyKey } from '../judging/idempotency-key.decorator.js';
 import { JudgeRequestDto } from '../judging/judgment.dto.js';
 import { RawBody } from './raw-body.js';
 import {
   DeliveryPageDto,
+  EndpointTestResultDto,
   EventIdDto,
   ListDeliveriesQueryDto,
   RedeliveryDto,
@@ -29,6 +30,8 @@ import {
   WebhookEndpointDto,
 } from './webhooks.dto.js';
 import {
+  ENDPOINT_TEST,
+  EndpointTestEventDto,
   EVALUATION_COMPLETION,
   EvaluationCompletionDto,
   SIMULATION_COMPLETION,
@@ -36,10 +39,13 @@ import {
 } from './completion-callbacks.js';
 
 @ApiTags('webhooks')
-@ApiExtraModels(EvaluationCompletionDto, SimulationCompletionDto)
+@ApiExtraModels(EvaluationCompletionDto, SimulationCompletionDto, EndpointTestEventDto)
 @Controller('api')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhookService) {}
+  constructor(
+    private readonly webhooks: WebhookService,
+    private readonly tester: EndpointTester,
+  ) {}
 
   @Post('webhook-endpoints')
   @Authenticated({ permission: 'packs:write' })
@@ -74,6 +80,24 @@ export class WebhooksController {
   @ApiNotFoundResponse({ description: '`webhook endpoint not found`', type: ErrorBodyDto })
   deleteEndpoint(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
     return this.webhooks.deleteEndpoint(principal.userId, id);
+  }
+
+  @Post('webhook-endpoints/:id/test')
+  @HttpCode(200)
+  @Authenticated({ permission: 'packs:write' })
+  @ApiOperation({
+    summary: 'Send a signed test event to your saved endpoint now and report its answer',
+    description:
+      'One `endpoint.test` POST, signed like a completion and sent the same way (address guard, no redirects, 10 s limit). Nothing is stored or retried: a receiver that fails is reported here, not as a failed delivery.',
+  })
+  @ApiOkResponse({ type: EndpointTestResultDto })
+  @ApiCallbacks(ENDPOINT_TEST)
+  @ApiNotFoundResponse({ description: '`webhook endpoint not found`', type: ErrorBodyDto })
+  testEndpoint(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+  ): Promise<EndpointTestResultDto> {
+    return this.tester.send(principal.userId, id);
   }
 
   @Post('webhooks/inbound')

@@ -133,3 +133,30 @@ export class RedeliveryDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 }
+
+export class EndpointTestResultDto {
+  @ApiProperty({ description: 'True when the receiver answered with a 2xx.' })
+  ok: boolean;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      "The receiver's HTTP status; null when no response came (timeout, connection error, refused private address).",
+  })
+  status: number | null;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Milliseconds from sending the request to the end of the answer (at most about 10 000).',
+  })
+  durationMs: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Null after a 2xx; `HTTP <status>` for another status; otherwise the client error, as `lastError` of a delivery.',
+  })
+  error: string | null;
+}

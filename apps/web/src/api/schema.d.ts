@@ -963,6 +963,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test event to your saved endpoint now and report its answer
+         * @description One `endpoint.test` POST, signed like a completion and sent the same way (address guard, no redirects, 10 s limit). Nothing is stored or retried: a receiver that fails is reported here, not as a failed delivery.
+         */
+        post: operations["WebhooksController_testEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/inbound": {
         parameters: {
             query?: never;
@@ -2633,6 +2653,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description Sent by POST /api/webhook-endpoints/{id}/test only, once, signed like a completion (`X-Service-Signature`, `X-Service-Delivery-Id`). Never retried or recorded; answer it like any other delivery. */
+        EndpointTestEvent: {
+            /** @enum {string} */
+            type: "endpoint.test";
+            /**
+             * Format: uuid
+             * @description Fresh for every test; no delivery is stored under it.
+             */
+            deliveryId: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** Format: uuid */
+            endpointId: string;
+        };
         SaveWebhookEndpointDto: {
             /**
              * @description Absolute http or https URL.
@@ -2663,6 +2697,16 @@ export interface components {
             url: string;
             /** @description When true, unsigned inbound requests are refused with 401 `invalid signature`. */
             requireInboundSignature: boolean;
+        };
+        EndpointTestResultDto: {
+            /** @description True when the receiver answered with a 2xx. */
+            ok: boolean;
+            /** @description The receiver's HTTP status; null when no response came (timeout, connection error, refused private address). */
+            status: number | null;
+            /** @description Milliseconds from sending the request to the end of the answer (at most about 10 000). */
+            durationMs: number;
+            /** @description Null after a 2xx; `HTTP <status>` for another status; otherwise the client error, as `lastError` of a delivery. */
+            error: string | null;
         };
         EventIdDto: {
             /** Format: uuid */
@@ -6532,6 +6576,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `API key required` or `invalid API key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `missing permission packs:write` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `webhook endpoint not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description `rate limit exceeded` (per API key, see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WebhooksController_testEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointTestResultDto"];
+                };
             };
             /** @description `API key required` or `invalid API key` */
             401: {

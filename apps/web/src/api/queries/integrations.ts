@@ -21,6 +21,8 @@ const settleDeliveries = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: integrationKeys.deliveries }),
     queryClient.invalidateQueries({ queryKey: statsKeys.all }),
   ]);
+/** A test event is sent and reported, never stored: no query goes stale. */
+const settleEndpointTest = () => undefined;
 const settleMcpClients = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: integrationKeys.mcpClients });
 
@@ -75,6 +77,17 @@ export function useDeleteWebhookEndpoint(id: string, effects?: Effects<unknown, 
   return useApiMutation(
     () => unwrap(api.DELETE('/api/webhook-endpoints/{id}', { params: { path: { id } } })),
     settleEndpoints,
+    effects,
+  );
+}
+
+export function useTestWebhookEndpoint(
+  id: string,
+  effects?: Effects<Schemas['EndpointTestResultDto'], void>,
+) {
+  return useApiMutation(
+    () => unwrap(api.POST('/api/webhook-endpoints/{id}/test', { params: { path: { id } } })),
+    settleEndpointTest,
     effects,
   );
 }

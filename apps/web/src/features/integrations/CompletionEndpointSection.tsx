@@ -1,11 +1,15 @@
-import { Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { Schemas } from '../../api/client';
-import { useDeleteWebhookEndpoint, useWebhookEndpoints } from '../../api/queries/integrations';
+import { errorMessage, type Schemas } from '../../api/client';
+import {
+  useDeleteWebhookEndpoint,
+  useTestWebhookEndpoint,
+  useWebhookEndpoints,
+} from '../../api/queries/integrations';
 import { QueryState } from '../../ui/states';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { DeliveriesTable } from './DeliveriesTable';
-import { describeInboundSignature } from './integrations';
+import { describeInboundSignature, describeTestResult } from './integrations';
 import { EndpointForm } from './EndpointForm';
 import { SecretModal } from './SecretModal';
 import { Section } from './Section';
@@ -25,6 +29,39 @@ function RemoveEndpointModal({ endpoint, onClose }: { endpoint: Endpoint; onClos
       Completions stop being sent to {endpoint.url}. Deliveries still waiting will fail, and tickets judged
       from now on are not delivered anywhere.
     </ConfirmModal>
+  );
+}
+
+/** "Send a test event": one signed request to the saved endpoint, its status and time shown below. */
+function EndpointTest({ endpoint }: { endpoint: Endpoint }) {
+  const test = useTestWebhookEndpoint(endpoint.id);
+  const outcome = test.data ? describeTestResult(test.data) : null;
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>
+          Send a test event
+        </Button>
+        <Text size="sm" c="dimmed">
+          One signed endpoint.test request, not retried and not listed under deliveries.
+        </Text>
+      </Group>
+      <div role="status" aria-live="polite">
+        {test.isError && (
+          <Alert color="red" title="Could not send the test event">
+            {errorMessage(test.error)}
+          </Alert>
+        )}
+        {outcome && !test.isPending && (
+          <Alert
+            color={outcome.ok ? 'teal' : 'red'}
+            title={outcome.ok ? 'Test event received' : 'Test event failed'}
+          >
+            {outcome.summary}
+          </Alert>
+        )}
+      </div>
+    </Stack>
   );
 }
 
@@ -54,6 +91,7 @@ function CurrentEndpoint({
           Remove endpoint
         </Button>
       </Group>
+      <EndpointTest key={endpoint.id} endpoint={endpoint} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   describeInboundSignature,
+  describeTestResult,
   describePermissions,
   describeStatusCode,
   fieldError,
@@ -117,5 +118,35 @@ describe('describeInboundSignature', () => {
   it('says whether unsigned inbound requests are refused', () => {
     expect(describeInboundSignature(true)).toContain('required');
     expect(describeInboundSignature(false)).toContain('signed or unsigned');
+  });
+});
+
+describe('describeTestResult', () => {
+  it("names the receiver's status and the time it took", () => {
+    expect(describeTestResult({ ok: true, status: 204, durationMs: 38, error: null })).toEqual({
+      ok: true,
+      summary: 'HTTP 204 in 38 ms',
+    });
+    expect(describeTestResult({ ok: false, status: 500, durationMs: 1250, error: 'HTTP 500' })).toEqual({
+      ok: false,
+      summary: 'HTTP 500 in 1.3 s',
+    });
+    expect(describeTestResult({ ok: true, status: 200, durationMs: 0, error: null }).summary).toBe(
+      'HTTP 200 in under 1 ms',
+    );
+  });
+
+  it('says when no response came, with the error', () => {
+    expect(
+      describeTestResult({
+        ok: false,
+        status: null,
+        durationMs: 3,
+        error: 'Error: connect ECONNREFUSED 127.0.0.1:9',
+      }),
+    ).toEqual({ ok: false, summary: 'No response after 3 ms: Error: connect ECONNREFUSED 127.0.0.1:9' });
+    expect(describeTestResult({ ok: false, status: null, durationMs: 10_004, error: null }).summary).toBe(
+      'No response after 10 s',
+    );
   });
 });

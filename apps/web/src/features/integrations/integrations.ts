@@ -1,4 +1,5 @@
 import type { Schemas } from '../../api/client';
+import { formatLatency } from '../../lib/format';
 
 export type Permission = Schemas['ApiKeyDto']['permissions'][number];
 
@@ -105,4 +106,16 @@ export function describeInboundSignature(requireInboundSignature: boolean): stri
   return requireInboundSignature
     ? 'a valid X-Service-Signature is required (unsigned ones get 401)'
     : 'signed or unsigned (a signature, when sent, is checked)';
+}
+
+export type EndpointTestResult = Schemas['EndpointTestResultDto'];
+
+/**
+ * A test event's outcome in a line, with the receiver's status and the time it took:
+ * `HTTP 204 in 38 ms`, or `No response after 10 s: Error: connect ECONNREFUSED …`.
+ */
+export function describeTestResult(result: EndpointTestResult): { ok: boolean; summary: string } {
+  const time = result.durationMs < 1 ? 'under 1 ms' : formatLatency(result.durationMs);
+  if (result.status !== null) return { ok: result.ok, summary: `HTTP ${result.status} in ${time}` };
+  return { ok: false, summary: `No response after ${time}${result.error ? `: ${result.error}` : ''}` };
 }
