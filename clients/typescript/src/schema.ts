@@ -1193,7 +1193,7 @@ export interface paths {
         put?: never;
         /**
          * MCP over Streamable HTTP (JSON-RPC); OAuth 2.1 access token required
-         * @description See docs/mcp.md for the tools, scopes and the sign-in flow. A foreign Origin is refused with 403.
+         * @description Revisions 2026-07-28 (stateless, per-request metadata, server/discover) and 2025-11-25 (initialize, no session). See docs/mcp.md for the tools, scopes and the sign-in flow. A foreign Origin is refused with 403.
          */
         post: operations["McpController_handle"];
         delete?: never;
@@ -2760,10 +2760,12 @@ export interface components {
             id: string;
         };
         ConnectedClientDto: {
-            /** @description The OAuth client id. */
+            /** @description The OAuth client id: for a client ID metadata document client, the https URL of its document. */
             id: string;
-            /** @description The name the client registered with. */
+            /** @description The name the client registered with, or its metadata document names (else its host). */
             name: string;
+            /** @description The host a client ID metadata document client is published at; null for a client that registered itself. */
+            host: string | null;
             /** @description What the user approved. */
             scopes: ("packs:read" | "packs:write" | "judgments:run" | "judgments:read" | "simulations:run" | "labels:write")[];
             /** Format: date-time */

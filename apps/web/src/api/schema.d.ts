@@ -1193,7 +1193,7 @@ export interface paths {
         put?: never;
         /**
          * MCP over Streamable HTTP (JSON-RPC); OAuth 2.1 access token required
-         * @description See docs/mcp.md for the tools, scopes and the sign-in flow. A foreign Origin is refused with 403.
+         * @description Revisions 2026-07-28 (stateless, per-request metadata, server/discover) and 2025-11-25 (initialize, no session). See docs/mcp.md for the tools, scopes and the sign-in flow. A foreign Origin is refused with 403.
          */
         post: operations["McpController_handle"];
         delete?: never;
