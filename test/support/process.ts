@@ -10,10 +10,15 @@ export interface RunningProcess {
 
 /** Runs a built entry point (dist/...) as a real child process with the given environment. */
 export function runNode(script: string, env: Record<string, string | undefined>): RunningProcess {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return runCommand([process.execPath, script], { env: { ...process.env, ...env } });
+}
+
+/** Runs `argv` as a real child process with exactly the environment given, in `cwd`. */
+export function runCommand(
+  argv: string[],
+  { env, cwd }: { env: Record<string, string | undefined>; cwd?: string },
+): RunningProcess {
+  const child = spawn(argv[0], argv.slice(1), { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {
