@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
 import {
   expectAccessible,
+  fieldError,
   launchBrowser,
   newContext,
   screenshot,
@@ -50,7 +51,14 @@ describe('audit sampling in a browser', () => {
     await page.goto(`/packs/${packId}`);
     await page.getByRole('tab', { name: 'Audit' }).click();
     await page.getByText('Off: no evaluation is drawn for audit.', { exact: false }).waitFor();
-    await page.getByRole('textbox', { name: 'Audit rate' }).fill('100');
+    // The rate's bounds are the server's: a rate it refuses shows its issue at the field.
+    const rate = page.getByRole('textbox', { name: 'Audit rate' });
+    await rate.fill('150');
+    await page.getByRole('button', { name: 'Save audit settings' }).click();
+    expect(await fieldError(rate)).toContain('rate must be a number from 0 to 1');
+    // The uncertainty draw's floor is the server's: the strategy states no share of its own.
+    expect(await page.getByRole('radiogroup', { name: 'Strategy' }).innerText()).not.toMatch(/fifth|\d/);
+    await rate.fill('100');
     await page.getByRole('radio', { name: 'Uniform' }).check();
     await page.getByRole('button', { name: 'Save audit settings' }).click();
     await page.getByText('Audit settings saved').waitFor();

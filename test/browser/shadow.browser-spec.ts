@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
 import {
   expectAccessible,
+  fieldError,
   launchBrowser,
   newContext,
   screenshot,
@@ -87,7 +88,25 @@ describe('shadow runs in a browser', () => {
     expect(await page.getByRole('textbox', { name: 'Sample rate' }).inputValue()).toBe('10%');
     await expectAccessible(page, 'pack shadow tab, no run');
 
-    await page.getByRole('textbox', { name: 'Sample rate' }).fill('100');
+    // The form converts only: a rate or a cap the server refuses shows its issue at the field.
+    const rate = page.getByRole('textbox', { name: 'Sample rate' });
+    const cap = page.getByRole('textbox', { name: 'Max judgments' });
+    await rate.fill('150');
+    await page.getByRole('button', { name: 'Start shadow run' }).click();
+    expect(await fieldError(rate)).toContain('sampleRate must be a number from 0 to 1');
+    await rate.fill('100');
+    await cap.fill('0');
+    await page.getByRole('button', { name: 'Start shadow run' }).click();
+    expect(await fieldError(cap)).toContain('maxJudgments must be an integer from 1 to');
+    expect(await rate.getAttribute('aria-invalid')).not.toBe('true');
+    // A rate that is not a number is never sent (no NaN): the field asks for a number.
+    await rate.fill('');
+    expect(await fieldError(rate)).toContain('Enter a number');
+    expect(await page.getByRole('button', { name: 'Start shadow run' }).isDisabled()).toBe(true);
+    expect((await keyed.get(`/api/packs/${packId}/shadow-runs`)).body.items).toEqual([]);
+
+    await cap.fill('');
+    await rate.fill('100');
     await page.getByRole('button', { name: 'Start shadow run' }).click();
     await page.getByText('Shadow run started').waitFor();
     const runs = (await keyed.get(`/api/packs/${packId}/shadow-runs`)).body.items;

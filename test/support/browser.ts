@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export { CHROMIUM, launchBrowser } from './chromium.js';
 
@@ -89,4 +89,15 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * What describes a form field once it shows an error (Mantine marks it invalid and describes it by its
+ * description and its error): the texts joined, so a spec checks that it contains the error.
+ */
+export async function fieldError(field: Locator): Promise<string> {
+  await field.and(field.page().locator('[aria-invalid="true"]')).waitFor();
+  const describedBy = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const texts = await Promise.all(describedBy.map((id) => field.page().locator(`[id="${id}"]`).innerText()));
+  return texts.join(' ');
 }

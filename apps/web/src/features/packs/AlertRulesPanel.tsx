@@ -26,7 +26,8 @@ function AlertRulesForm({ packId, saved }: { packId: string; saved: AlertRules }
     <Panel title="Alert rules">
       <Text size="sm">
         The worker checks these rules every few minutes on the pack’s live traffic and opens an alert when one
-        holds; it closes the alert when the condition clears.
+        holds; it closes the alert when the condition clears. Each alert’s summary names the windows it
+        compared.
       </Text>
       <form
         onSubmit={(event) => {

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, NumberInput, Radio, Stack, Text } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Schemas } from '../../api/client';
+import { ApiError, type Schemas } from '../../api/client';
 import { usePackAudit, useSetPackAudit } from '../../api/queries/packs';
 import { Panel } from '../../ui/Panel';
 import { ErrorNotice, QueryState } from '../../ui/states';
@@ -11,6 +11,7 @@ import {
   auditSummary,
   formFromSettings,
   settingsFromForm,
+  STRATEGY_OPTIONS,
   type AuditForm,
 } from './audit-settings';
 
@@ -30,6 +31,16 @@ function AuditSettingsForm({ packId, saved }: { packId: string; saved: Schemas['
     onSuccess: () => notifications.show({ color: 'green', message: 'Audit settings saved' }),
   });
   const parsed = settingsFromForm(form);
+  /** An edit forgets the last refusal, whose issues were about the values before it. */
+  const edit = (change: Partial<AuditForm>) => {
+    save.reset();
+    setForm({ ...form, ...change });
+  };
+  const rateError = parsed.ok
+    ? save.error instanceof ApiError
+      ? save.error.issueFor('rate')
+      : undefined
+    : parsed.error;
   return (
     <Panel title="Audit sampling">
       <Text size="sm">
@@ -48,26 +59,17 @@ function AuditSettingsForm({ packId, saved }: { packId: string; saved: Schemas['
             label="Audit rate"
             description="The share of automatic decisions drawn for audit. 0 turns it off."
             suffix="%"
-            min={0}
-            max={100}
             step={1}
             decimalScale={2}
             value={form.percent}
-            onChange={(percent) => setForm({ ...form, percent })}
-            error={parsed.ok ? undefined : parsed.error}
+            onChange={(percent) => edit({ percent })}
+            error={rateError}
           />
-          <Radio.Group
-            label="Strategy"
-            value={form.strategy}
-            onChange={(strategy) => setForm({ ...form, strategy })}
-          >
+          <Radio.Group label="Strategy" value={form.strategy} onChange={(strategy) => edit({ strategy })}>
             <Stack gap="xs" mt="xs">
-              <Radio
-                value="uncertainty"
-                label="By uncertainty (recommended)"
-                description="Less certain decisions are drawn more often; every decision keeps at least a fifth of the rate."
-              />
-              <Radio value="uniform" label="Uniform" description="Every decision has the same chance." />
+              {STRATEGY_OPTIONS.map((option) => (
+                <Radio key={option.value} {...option} />
+              ))}
             </Stack>
           </Radio.Group>
           {save.error && <ErrorNotice error={save.error} title="Could not save the audit settings" />}

@@ -1,12 +1,12 @@
 import { Button, Grid, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
-import type { Schemas } from '../../api/client';
+import { ApiError, type Schemas } from '../../api/client';
 import { useStartShadowRun } from '../../api/queries/shadow';
 import { versionLabel } from '../../lib/versions';
 import { ONE_LISTBOX } from '../../ui/listbox';
 import { ErrorNotice } from '../../ui/states';
-import { DEFAULT_SAMPLE_PERCENT, startBody, type ShadowForm } from './shadow';
+import { DEFAULT_SAMPLE_PERCENT, START_FIELDS, startBody, type ShadowForm } from './shadow';
 
 /** The Select's value for the draft: no `versionId` is sent, and the API freezes the draft. */
 const DRAFT = 'draft';
@@ -39,6 +39,16 @@ export function ShadowStartForm({
     },
   });
   const parsed = startBody(form);
+  /** What is not a number, else the server's issue for the field's body field. */
+  const fieldError = (field: keyof typeof START_FIELDS) => {
+    if (!parsed.ok) return parsed.field === field ? parsed.error : undefined;
+    return start.error instanceof ApiError ? start.error.issueFor(START_FIELDS[field]) : undefined;
+  };
+  /** An edit forgets the last refusal, whose issues were about the values before it. */
+  const edit = (change: Partial<ShadowForm>) => {
+    start.reset();
+    setForm({ ...form, ...change });
+  };
   const published = versions.filter((version) => version.publishedAt !== null);
   const options = [
     { value: DRAFT, label: 'Draft (frozen when the run starts)' },
@@ -69,7 +79,7 @@ export function ShadowStartForm({
               label="Version to try"
               data={options}
               value={form.versionId ?? DRAFT}
-              onChange={(value) => setForm({ ...form, versionId: value === DRAFT ? null : value })}
+              onChange={(value) => edit({ versionId: value === DRAFT ? null : value })}
               allowDeselect={false}
               disabled={active}
             />
@@ -79,27 +89,23 @@ export function ShadowStartForm({
               label="Sample rate"
               description="Share of live tickets"
               suffix="%"
-              min={0}
-              max={100}
               step={1}
               decimalScale={4}
               value={form.percent}
-              onChange={(percent) => setForm({ ...form, percent })}
+              onChange={(percent) => edit({ percent })}
               disabled={active}
-              error={!parsed.ok && parsed.field === 'percent' ? parsed.error : undefined}
+              error={fieldError('percent')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <NumberInput
               label="Max judgments"
               description="Optional cap"
-              min={1}
               step={1}
-              allowDecimal={false}
               value={form.maxJudgments}
-              onChange={(maxJudgments) => setForm({ ...form, maxJudgments })}
+              onChange={(maxJudgments) => edit({ maxJudgments })}
               disabled={active}
-              error={!parsed.ok && parsed.field === 'maxJudgments' ? parsed.error : undefined}
+              error={fieldError('maxJudgments')}
             />
           </Grid.Col>
         </Grid>

@@ -30,4 +30,9 @@ describe('alert rules form', () => {
     const descriptions = RULE_FORMS.flatMap(({ fields }) => fields.map((field) => field.description));
     expect(descriptions.filter((text) => /\d/.test(text))).toEqual([]);
   });
+
+  it('states no window of its own: the windows are the server’s, named in each alert’s summary', () => {
+    const descriptions = RULE_FORMS.map(({ description }) => description);
+    expect(descriptions.filter((text) => /\d|day|week|hour|minute/i.test(text))).toEqual([]);
+  });
 });

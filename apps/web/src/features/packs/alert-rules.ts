@@ -14,12 +14,17 @@ export interface RuleField {
   integer?: boolean;
 }
 
-/** Each rule's name, what it watches, and its number fields, in the order docs/alerts.md gives them. */
+/**
+ * Each rule's name, what it watches, and its number fields, in the order docs/alerts.md gives them.
+ * The windows are the server's (RECENT_DAYS, BASELINE_DAYS, GATEWAY_WINDOW_MINUTES) and are not
+ * restated here: an alert's summary, which the server writes, names the windows it compared.
+ */
 export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: string; fields: RuleField[] }> = [
   {
     rule: 'agreementDrift',
     label: 'Agreement drift',
-    description: 'Reviewers agree with a question’s answers less than in the 28 days before.',
+    description:
+      'Reviewers agree with a question’s answers less in the recent window than in the baseline before it.',
     fields: [
       { key: 'margin', label: 'Margin', description: 'Drop below the baseline agreement, as a share' },
       { key: 'minLabels', label: 'Minimum labels', description: 'In each window', integer: true },
@@ -29,7 +34,7 @@ export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: stri
   {
     rule: 'answerShift',
     label: 'Answer shift',
-    description: 'A question’s answers over the last 7 days differ from the 28 days before.',
+    description: 'A question’s answers in the recent window differ from those in the baseline before it.',
     fields: [
       {
         key: 'psiThreshold',
@@ -42,7 +47,8 @@ export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: stri
   {
     rule: 'reviewShareJump',
     label: 'Review share jump',
-    description: 'More of the pack’s evaluations go to review than in the 28 days before.',
+    description:
+      'More of the pack’s evaluations go to review in the recent window than in the baseline before it.',
     fields: [
       { key: 'minJump', label: 'Minimum rise', description: 'Of the review share, as a share' },
       { key: 'minCount', label: 'Minimum evaluations', description: 'In each window', integer: true },
@@ -52,7 +58,7 @@ export const RULE_FORMS: Array<{ rule: RuleKey; label: string; description: stri
   {
     rule: 'gatewayFailureRate',
     label: 'Gateway failures',
-    description: 'The model gateway fails on the pack’s evaluations of the last 15 minutes.',
+    description: 'The model gateway fails on the pack’s latest evaluations, over a short window.',
     fields: [
       { key: 'threshold', label: 'Failure rate', description: 'Share above which it fires' },
       { key: 'minCount', label: 'Minimum evaluations', description: 'In the window', integer: true },

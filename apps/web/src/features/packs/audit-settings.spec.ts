@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { auditChanged, auditSummary, formFromSettings, settingsFromForm } from './audit-settings';
+import {
+  auditChanged,
+  auditSummary,
+  formFromSettings,
+  settingsFromForm,
+  STRATEGY_OPTIONS,
+} from './audit-settings';
 
 describe('audit settings form', () => {
   it('shows the rate as a percentage', () => {
@@ -28,11 +34,15 @@ describe('audit settings form', () => {
     });
   });
 
-  it('refuses an empty, negative or too large percentage', () => {
-    for (const percent of ['', -1, 100.5, 'abc'])
+  it('converts only: a percentage the server refuses is sent, and only what is not a number stops', () => {
+    expect(settingsFromForm({ percent: 150, strategy: 'uniform' })).toEqual({
+      ok: true,
+      settings: { rate: 1.5, strategy: 'uniform' },
+    });
+    for (const percent of ['', 'abc'])
       expect(settingsFromForm({ percent, strategy: 'uniform' })).toEqual({
         ok: false,
-        error: 'Enter a percentage from 0 to 100',
+        error: 'Enter a number',
       });
   });
 
@@ -52,5 +62,11 @@ describe('audit settings form', () => {
     expect(auditSummary({ rate: 0.125, strategy: 'uncertainty' })).toBe(
       'About 12.5% of automatic decisions are drawn for audit, more often where the judge is less sure.',
     );
+  });
+
+  it('offers both strategies and states no share of the server’s (the uncertainty draw’s floor)', () => {
+    expect(STRATEGY_OPTIONS.map((option) => option.value)).toEqual(['uncertainty', 'uniform']);
+    const descriptions = STRATEGY_OPTIONS.map((option) => option.description);
+    expect(descriptions.filter((text) => /\d|half|third|quarter|fifth|tenth/i.test(text))).toEqual([]);
   });
 });

@@ -1,8 +1,23 @@
 import type { Schemas } from '../../api/client';
 import { formatPercent } from '../../lib/format';
+import { NOT_A_NUMBER, percentFromRate, rateFromPercent } from './percent-rate';
 
 type AuditSettings = Schemas['AuditSettingsDto'];
 export type AuditStrategy = AuditSettings['strategy'];
+
+/**
+ * The strategies the form offers, recommended first. The uncertainty draw's floor (every decision
+ * keeps a share of the rate) is the server's AUDIT_FLOOR_SHARE, described here without its value.
+ */
+export const STRATEGY_OPTIONS: Array<{ value: AuditStrategy; label: string; description: string }> = [
+  {
+    value: 'uncertainty',
+    label: 'By uncertainty (recommended)',
+    description:
+      'Less certain decisions are drawn more often; every decision keeps a share of the rate, so none is beyond the audit’s reach.',
+  },
+  { value: 'uniform', label: 'Uniform', description: 'Every decision has the same chance.' },
+];
 
 /** The audit form's values: the rate as a percentage, as typed (Mantine's NumberInput gives '' when empty). */
 export interface AuditForm {
@@ -11,20 +26,19 @@ export interface AuditForm {
 }
 
 export function formFromSettings(settings: AuditSettings): AuditForm {
-  return { percent: Number((settings.rate * 100).toFixed(4)), strategy: settings.strategy };
+  return { percent: percentFromRate(settings.rate), strategy: settings.strategy };
 }
 
 /**
- * The settings to send for a form, or the reason it cannot be sent. The percentage becomes the
- * API's rate (0..1), rounded to six decimals so that 7% is sent as 0.07, not 0.07000000000000001.
+ * The settings to send for a form (the percentage as the API's rate), or why it cannot be sent: only
+ * a percentage that is not a number. Which rates are allowed is the server's to say, at the field.
  */
 export function settingsFromForm(
   form: AuditForm,
 ): { ok: true; settings: AuditSettings } | { ok: false; error: string } {
-  const percent = typeof form.percent === 'number' ? form.percent : Number(form.percent);
-  if (form.percent === '' || !Number.isFinite(percent) || percent < 0 || percent > 100)
-    return { ok: false, error: 'Enter a percentage from 0 to 100' };
-  return { ok: true, settings: { rate: Number((percent / 100).toFixed(6)), strategy: form.strategy } };
+  const rate = rateFromPercent(form.percent);
+  if (rate === undefined) return { ok: false, error: NOT_A_NUMBER };
+  return { ok: true, settings: { rate, strategy: form.strategy } };
 }
 
 /** Whether the form differs from the saved settings. */

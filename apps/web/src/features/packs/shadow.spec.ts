@@ -98,19 +98,30 @@ describe('startBody', () => {
     });
   });
 
-  it('refuses a rate of 0, above 100 or empty, and a cap below 1 or fractional', () => {
-    for (const percent of [0, 101, '']) {
-      expect(startBody({ versionId: null, percent, maxJudgments: '' })).toMatchObject({
+  it('converts only: a rate or cap the server refuses is sent, for its issue to show at the field', () => {
+    expect(startBody({ versionId: null, percent: 0, maxJudgments: 0 })).toEqual({
+      ok: true,
+      body: { sampleRate: 0, maxJudgments: 0 },
+    });
+    expect(startBody({ versionId: null, percent: 150, maxJudgments: 2.5 })).toEqual({
+      ok: true,
+      body: { sampleRate: 1.5, maxJudgments: 2.5 },
+    });
+  });
+
+  it('stops only what is not a number, which no request can carry (never NaN)', () => {
+    for (const percent of ['', 'abc']) {
+      expect(startBody({ versionId: null, percent, maxJudgments: '' })).toEqual({
         ok: false,
         field: 'percent',
+        error: 'Enter a number',
       });
     }
-    for (const maxJudgments of [0, 2.5]) {
-      expect(startBody({ versionId: null, percent: 10, maxJudgments })).toMatchObject({
-        ok: false,
-        field: 'maxJudgments',
-      });
-    }
+    expect(startBody({ versionId: null, percent: 10, maxJudgments: 'abc' })).toEqual({
+      ok: false,
+      field: 'maxJudgments',
+      error: 'Enter a number',
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Schemas } from '../../api/client';
 import { countLabel, formatCount, formatPercent } from '../../lib/format';
+import { NOT_A_NUMBER, rateFromPercent } from './percent-rate';
 
 type ShadowRun = Schemas['ShadowRunDto'];
 type Report = Schemas['ShadowReportDto'];
@@ -25,21 +26,26 @@ export type ParsedShadowForm =
   | { ok: true; body: Schemas['StartShadowRunDto'] }
   | { ok: false; field: 'percent' | 'maxJudgments'; error: string };
 
-/** The form as the start route's body: the percent as a rate, the draft as no `versionId`. */
+/**
+ * The form as the start route's body: the percent as a rate, the draft as no `versionId`, an empty
+ * cap as none. It converts only; the server says which rates and caps it takes, and its refusal shows
+ * at the field. Only what is not a number stops here, as no request can carry it.
+ */
 export function startBody(form: ShadowForm): ParsedShadowForm {
-  const percent = typeof form.percent === 'number' ? form.percent : Number.NaN;
-  if (!(percent > 0 && percent <= 100))
-    return { ok: false, field: 'percent', error: 'Enter a percent above 0, at most 100.' };
-  const body: Schemas['StartShadowRunDto'] = { sampleRate: Number((percent / 100).toFixed(6)) };
+  const sampleRate = rateFromPercent(form.percent);
+  if (sampleRate === undefined) return { ok: false, field: 'percent', error: NOT_A_NUMBER };
+  const body: Schemas['StartShadowRunDto'] = { sampleRate };
   if (form.versionId) body.versionId = form.versionId;
-  if (form.maxJudgments !== '') {
+  if (String(form.maxJudgments).trim() !== '') {
     const cap = Number(form.maxJudgments);
-    if (!Number.isInteger(cap) || cap < 1)
-      return { ok: false, field: 'maxJudgments', error: 'The cap is a whole number of at least 1.' };
+    if (!Number.isFinite(cap)) return { ok: false, field: 'maxJudgments', error: NOT_A_NUMBER };
     body.maxJudgments = cap;
   }
   return { ok: true, body };
 }
+
+/** Each form field's body field, whose issues in a refusal show at it. */
+export const START_FIELDS = { percent: 'sampleRate', maxJudgments: 'maxJudgments' } as const;
 
 const STOP_REASONS: Record<NonNullable<ShadowRun['stopReason']>, string> = {
   requested: 'stopped on request',
