@@ -31,6 +31,7 @@ import { StatsRepository } from './repositories/stats.repository.js';
 import { WebhookRepository } from './repositories/webhook.repository.js';
 import { OAuthRepository } from './repositories/oauth.repository.js';
 import { UserRepository } from './repositories/user.repository.js';
+import { PoolClientErrors } from './pool-client-errors.js';
 
 const REPOSITORIES = [
   UserRepository,
@@ -94,6 +95,7 @@ export class PersistenceModule {
         RedisClient,
         ReadinessService,
         PreparedSql,
+        PoolClientErrors,
         EvaluationInserts,
         SimulationCompletions,
       ],
