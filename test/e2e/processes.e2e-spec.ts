@@ -1,10 +1,14 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startApi } from '../support/api.js';
 import { Client } from '../support/client.js';
 import { freePort, runNode } from '../support/process.js';
+
+// Each test boots one to three processes; a boot may take runNode's 60 s on a loaded machine
+// (Jest runs other process-heavy specs beside this one), so a test gets more than Jest's 30 s.
+jest.setTimeout(120_000);
 
 const API = 'dist/apps/api/src/main.js';
 const WORKER = 'dist/apps/worker/src/main.js';
