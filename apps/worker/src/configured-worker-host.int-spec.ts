@@ -16,6 +16,7 @@ const config = {
   workerConcurrency: 3,
   workerLockMs: 3000,
   workerName: 'configured-host-spec',
+  telemetry: {},
 } as AppConfig;
 
 let release: () => void = () => undefined;

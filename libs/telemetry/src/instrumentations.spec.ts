@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SpanKind, trace } from '@opentelemetry/api';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { instrumentations } from './instrumentations.js';
-import { startSdk } from './sdk.js';
+import { startSdk, type RunningSdk } from './sdk.js';
 
 const SECRETS = {
   apiKey: 'tj_live_' + 'K'.repeat(49),
@@ -32,7 +31,7 @@ const exported = (spans: ReadableSpan[]) =>
 
 describe('instrumentations, exported to an in-memory exporter', () => {
   const exporter = new InMemorySpanExporter();
-  let sdk: NodeSDK;
+  let sdk: RunningSdk;
   let url: string;
   let close: () => Promise<void>;
 
@@ -99,10 +98,29 @@ describe('instrumentations, exported to an in-memory exporter', () => {
   });
 
   it('keeps SQL parameters and Redis arguments out', () => {
-    const [pg] = instrumentations().filter((each) => each instanceof PgInstrumentation);
-    expect(pg.getConfig()).toMatchObject({ enhancedDatabaseReporting: false, requireParentSpan: true });
-    const [redis] = instrumentations().filter((each) => each instanceof IORedisInstrumentation);
-    const serializer = redis.getConfig().dbStatementSerializer!;
-    expect(serializer('hset', ['tj:webhooks:1', 'data', SECRETS.ticket])).toBe('hset');
+    // Built only to read their settings: an instrumentation hooks itself in as it is made.
+    const built = instrumentations();
+    try {
+      const [pg] = built.filter((each) => each instanceof PgInstrumentation);
+      expect(pg.getConfig()).toMatchObject({ enhancedDatabaseReporting: false, requireParentSpan: true });
+      const [redis] = built.filter((each) => each instanceof IORedisInstrumentation);
+      const serializer = redis.getConfig().dbStatementSerializer!;
+      expect(serializer('hset', ['tj:webhooks:1', 'data', SECRETS.ticket])).toBe('hset');
+    } finally {
+      for (const instrumentation of built) instrumentation.disable();
+    }
+  });
+});
+
+describe('an SDK that was shut down', () => {
+  it('leaves the Fastify instances the process makes later alone', async () => {
+    // The SDK above was started and shut down; a second one is too, as in a Jest worker's next spec.
+    await startSdk('telemetry-spec-again', new SimpleSpanProcessor(new InMemorySpanExporter())).shutdown();
+    const { default: Fastify } = await import('fastify');
+    const server = Fastify();
+    await server.ready();
+    const symbols = Object.getOwnPropertySymbols(server).map((symbol) => symbol.description);
+    expect(symbols).not.toContain('fastify otel instance');
+    await server.close();
   });
 });

@@ -15,15 +15,32 @@ export function otlpExporter(endpoint: string): SpanExporter {
  * OTLP metrics and logs, on by default, are turned off), handed to `processor` (a batch processor
  * in the apps; the specs' in-memory exporter).
  */
-export function startSdk(serviceName: string, processor: SpanProcessor): NodeSDK {
+export function startSdk(serviceName: string, processor: SpanProcessor): RunningSdk {
+  const loaded = instrumentations();
   const sdk = new NodeSDK({
     serviceName,
     spanProcessors: [processor],
     sampler: traceSampler(),
-    instrumentations: instrumentations(),
+    instrumentations: loaded,
     metricReaders: [],
     logRecordProcessors: [],
   });
   sdk.start();
-  return sdk;
+  return {
+    async shutdown() {
+      // The SDK's shutdown leaves its instrumentations hooked: Fastify's stays subscribed to the
+      // process-wide fastify.initialization channel and would trace (and decorate) every later
+      // Fastify instance of the process, as it did the next specs of a Jest worker.
+      try {
+        await sdk.shutdown();
+      } finally {
+        for (const instrumentation of loaded) instrumentation.disable();
+      }
+    },
+  };
+}
+
+/** A started SDK; shutting it down exports what is batched and unhooks every instrumentation. */
+export interface RunningSdk {
+  shutdown(): Promise<void>;
 }
