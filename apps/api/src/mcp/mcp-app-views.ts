@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Injectable } from '@nestjs/common';
 import {
   ProtocolError,
@@ -37,8 +37,14 @@ export const APP_VIEWS: readonly AppView[] = [
   },
 ];
 
-/** Where `npm run build` writes the views: dist/mcp-views, beside dist/apps. */
-const VIEWS_DIR = new URL('../../../../mcp-views/', import.meta.url);
+/**
+ * Where `npm run build` writes the views, dist/mcp-views: beside dist/apps when the API runs built,
+ * under dist when it runs from source (the e2e specs).
+ */
+const VIEWS_DIRS = [
+  new URL('../../../../mcp-views/', import.meta.url),
+  new URL('../../../../dist/mcp-views/', import.meta.url),
+];
 
 /** True when the client declared the MCP Apps extension with its HTML MIME type. */
 export function supportsAppViews(capabilities: ClientCapabilities | undefined): boolean {
@@ -84,7 +90,9 @@ export class McpAppViews {
   private load(file: string): string {
     let html = this.html.get(file);
     if (html === undefined) {
-      html = readFileSync(new URL(file, VIEWS_DIR), 'utf8');
+      const path = VIEWS_DIRS.map((dir) => new URL(file, dir)).find((candidate) => existsSync(candidate));
+      if (!path) throw new Error(`MCP view ${file} is not built: run npm run build`);
+      html = readFileSync(path, 'utf8');
       this.html.set(file, html);
     }
     return html;
