@@ -46,7 +46,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/mcp-views/src/**/*.ts'],
     languageOptions: { globals: globals.browser },
   },
   {

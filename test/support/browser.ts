@@ -2,7 +2,7 @@ import { expect } from '@jest/globals';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
 
 export { CHROMIUM, launchBrowser } from './chromium.js';
 
@@ -61,8 +61,8 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core on the page as it stands: no serious or critical violation (WCAG 2.1 A and AA rules). */
-export async function expectAccessible(page: Page, name: string): Promise<void> {
+/** axe-core on the page (or a frame of it) as it stands: no serious or critical violation (WCAG 2.1 A and AA rules). */
+export async function expectAccessible(page: Page | Frame, name: string): Promise<void> {
   // A modal or a toast still fading in has text of too little contrast for axe: wait for every
   // animation that ends (spinners never do) to finish, 3 s at most.
   await page.evaluate(`Promise.race([

@@ -5,6 +5,7 @@ import {
   Client as ClientV2,
   StreamableHTTPClientTransport as TransportV2,
   UnauthorizedError as UnauthorizedErrorV2,
+  type ClientCapabilities as ClientCapabilitiesV2,
 } from '@modelcontextprotocol/client';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
@@ -204,15 +205,17 @@ export interface ToolClient {
 
 /**
  * As connectMcpClient, with the v2 SDK's Client pinned to the 2026-07-28 revision: no initialize,
- * a `server/discover` probe, and the protocol version and client information on every request.
+ * a `server/discover` probe, and the protocol version, client information and `capabilities` on
+ * every request.
  */
 export async function connectMcpClientV2(
   mcpUrl: URL,
   provider: TestOAuthProvider,
   approve: (authorizationUrl: URL) => Promise<URL>,
   fetchFn: typeof fetch = fetch,
+  capabilities: ClientCapabilitiesV2 = {},
 ): Promise<{ client: ClientV2; callback?: URL }> {
-  const options = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
+  const options = { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities } as const;
   const first = new ClientV2({ name: 'headless-test-v2', version: '2.0.0' }, options);
   try {
     await first.connect(new TransportV2(mcpUrl, { authProvider: provider, fetch: fetchFn }));

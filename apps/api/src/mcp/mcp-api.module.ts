@@ -6,6 +6,7 @@ import { PacksModule } from '@app/packs';
 import { ReviewsModule } from '@app/reviews';
 import { ShadowModule } from '@app/shadow';
 import { SimulationsModule } from '@app/simulations';
+import { McpAppViews } from './mcp-app-views.js';
 import { McpController } from './mcp.controller.js';
 import { McpPackResources } from './mcp-resources.js';
 import { McpSchemas } from './mcp-schemas.js';
@@ -24,7 +25,7 @@ import { McpTools } from './mcp-tools.js';
     ShadowModule,
   ],
   controllers: [McpController],
-  providers: [McpTools, McpSchemas, McpServerFactory, McpPackResources],
+  providers: [McpTools, McpSchemas, McpServerFactory, McpPackResources, McpAppViews],
   exports: [McpTools, McpSchemas],
 })
 export class McpApiModule {}

@@ -15,6 +15,7 @@ import { DailyRateLimiter, type Principal } from '@app/auth';
 import { DomainError, MissingPermissionError, RateLimitedError, ValidationError } from '@app/domain';
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { API_VERSION } from '../openapi.js';
+import { McpAppViews, supportsAppViews } from './mcp-app-views.js';
 import { McpPackResources, PACK_RESOURCE_TEMPLATE } from './mcp-resources.js';
 import { JSON_RPC } from './json-rpc.js';
 import { McpSchemas } from './mcp-schemas.js';
@@ -37,12 +38,14 @@ const INSTRUCTIONS =
 export class McpServerFactory {
   private readonly logger = new Logger('Mcp');
   private listing?: Tool[];
+  private appListing?: Tool[];
 
   constructor(
     private readonly tools: McpTools,
     private readonly schemas: McpSchemas,
     private readonly resources: McpPackResources,
     private readonly quota: DailyRateLimiter,
+    private readonly views: McpAppViews,
   ) {}
 
   create(principal: Principal): Server {
@@ -54,14 +57,21 @@ export class McpServerFactory {
         jsonSchemaValidator: schemaValidator,
       },
     );
-    handle(server, 'tools/list', specTypeSchemas.PaginatedRequestParams, () => ({ tools: this.list() }));
+    // MCP Apps: only a client that declared the extension (in its per-request envelope on
+    // 2026-07-28, which the SDK backfills into getClientCapabilities; at initialize on 2025-era) sees
+    // the views; any other gets the same answers as before.
+    const apps = () => supportsAppViews(server.getClientCapabilities());
+    handle(server, 'tools/list', specTypeSchemas.PaginatedRequestParams, () => ({
+      tools: apps() ? this.listWithViews() : this.list(),
+    }));
     handle(server, 'tools/call', specTypeSchemas.CallToolRequestParams, (params) =>
       this.call(principal, params.name, params.arguments ?? {}),
     );
     handle(server, 'resources/list', specTypeSchemas.PaginatedRequestParams, async () => {
       const refusal = await this.spend(principal);
       if (refusal) throw new ProtocolError(JSON_RPC.serverError, refusal);
-      return { resources: await this.resources.list(principal) };
+      const packs = await this.resources.list(principal);
+      return { resources: apps() ? [...packs, ...this.views.list()] : packs };
     });
     handle(server, 'resources/templates/list', specTypeSchemas.PaginatedRequestParams, () => ({
       resourceTemplates: [PACK_RESOURCE_TEMPLATE],
@@ -69,6 +79,7 @@ export class McpServerFactory {
     handle(server, 'resources/read', specTypeSchemas.ReadResourceRequestParams, async (params) => {
       const refusal = await this.spend(principal);
       if (refusal) throw new ProtocolError(JSON_RPC.serverError, refusal);
+      if (this.views.isView(params.uri)) return this.views.read(params.uri);
       return this.resources.read(principal, params.uri);
     });
     return server;
@@ -83,6 +94,15 @@ export class McpServerFactory {
       annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
     }));
     return this.listing;
+  }
+
+  /** The listing for an MCP Apps client: the tools that have a view name it in `_meta.ui`. */
+  private listWithViews(): Tool[] {
+    this.appListing ??= this.list().map((tool) => {
+      const meta = this.views.toolMeta(tool.name);
+      return meta ? { ...tool, _meta: meta } : tool;
+    });
+    return this.appListing;
   }
 
   private async call(principal: Principal, name: string, args: unknown): Promise<CallToolResult> {
