@@ -5,11 +5,12 @@ import type { Client } from '../test/support/client.js';
 import { createPublishedPack, TICKET, triageDocument } from '../test/support/packs.js';
 import { runLoad, type LoadTarget } from './harness/load.js';
 import { log, runMain } from './harness/log.js';
-import { num, nums, readOptions, settingsOf } from './harness/options.js';
+import { flag, num, nums, readOptions, settingsOf } from './harness/options.js';
 import { printProfiles, profileFlags } from './harness/profile.js';
 import { cpuBetween, type Probe } from './harness/probes.js';
 import type { Service } from './harness/processes.js';
 import { publish } from './harness/report.js';
+import type { CollectorStats } from './harness/serve-collector.js';
 import { BenchRun, createTenant } from './harness/run.js';
 import { render, summarize, type JudgeResults, type Run } from './judge.report.js';
 
@@ -19,6 +20,8 @@ const options = readOptions({
   duration: num(10),
   runs: num(3),
   connections: nums(32, 128),
+  // A second API process with tracing on, exporting to a local collector (issue 25 §3).
+  traced: flag(true),
 });
 
 /** One judgment through the whole stack, then the exact chat request the API sent the gateway. */
@@ -38,22 +41,31 @@ async function checkJudgeAndCaptureRequest(judge: LoadTarget, gateway: Service):
 }
 
 type Target = Run['target'];
-/** What autocannon sends to each server; set once the tenant and the captured chat request exist. */
-let targets: Record<Target, LoadTarget>;
+/**
+ * What autocannon sends to each server; set once the tenant and the captured chat request exist.
+ * `traced` only with `BENCH_TRACED` (the default).
+ */
+let targets: Record<Exclude<Target, 'traced'>, LoadTarget> & { traced?: LoadTarget };
+
+/** Each round's order: every judge variant sits right after the gateway and bare runs it is compared with. */
+function measuredTargets(): Target[] {
+  return ['gateway', 'bare', 'judge', 'audited', ...(targets.traced ? (['traced'] as const) : [])];
+}
 
 /** One measured load, with the CPU the server under test and the scratch database's backends spent on it. */
 async function measureOnce(
   probe: Probe,
   target: Target,
-  servers: Record<Target, Service>,
+  servers: Partial<Record<Target, Service>>,
   connections: number,
 ) {
+  const server = servers[target]!;
   // After the warm-up, the server's pool has opened all the connections it will use (the other
   // server's backends are idle meanwhile, so counting them too changes nothing).
   const postgres = target === 'gateway' ? [] : await probe.postgresPids();
-  const watched = { server: [servers[target].pid], postgres };
+  const watched = { server: [server.pid], postgres };
   const before = await probe.snapshot(watched);
-  const result = await runLoad(targets[target], connections, options.duration);
+  const result = await runLoad(targets[target]!, connections, options.duration);
   const cpu = cpuBetween(before, await probe.snapshot(watched));
   const responses = Math.max(1, result.responses);
   const cpuMsPerResponse = {
@@ -63,7 +75,7 @@ async function measureOnce(
   return { result, cpuMsPerResponse, loadGeneratorCpuMs: cpu.own / responses, serverRssMb: cpu.rssMb.server };
 }
 
-async function measure(probe: Probe, servers: Record<Target, Service>): Promise<Run[]> {
+async function measure(probe: Probe, servers: Partial<Record<Target, Service>>): Promise<Run[]> {
   const runs: Run[] = [];
   // A few seconds of load do not get Nest, TypeORM and the OpenAI client through V8's optimizing
   // compiler; without this, the first round measures the JIT.
@@ -73,15 +85,16 @@ async function measure(probe: Probe, servers: Record<Target, Service>): Promise<
   await runLoad(targets.judge, most, firstWarmup);
   await runLoad(targets.bare, most, firstWarmup);
   await runLoad(targets.audited, most, options.warmup);
+  if (targets.traced) await runLoad(targets.traced, most, firstWarmup);
   // Rounds go across every setting, so slow phases of a noisy machine spread over all of them,
   // and each judge run sits right after the gateway run it is compared with.
   for (let round = 1; round <= options.runs; round++) {
     for (const connections of options.connections) {
-      for (const target of ['gateway', 'bare', 'judge', 'audited'] as const) {
-        await runLoad(targets[target], connections, options.warmup);
+      for (const target of measuredTargets()) {
+        await runLoad(targets[target]!, connections, options.warmup);
         const measured = await measureOnce(probe, target, servers, connections);
         const { result, cpuMsPerResponse: cpu } = measured;
-        const dead = Object.values(servers).find((service) => service.died);
+        const dead = Object.values(servers).find((service) => service?.died);
         if (dead) throw new Error(`${dead.name} died during the run`);
         runs.push({
           round,
@@ -152,6 +165,24 @@ async function auditedPack(
   return pack.id;
 }
 
+/**
+ * A second API process on the same database and Redis with OTEL_EXPORTER_OTLP_ENDPOINT set, so
+ * every judgment is traced (request, Redis, Postgres and the model call) and exported in batches to
+ * a local collector; the first API, the `judge` target, runs with it unset, as by default.
+ */
+async function tracedApi(run: BenchRun, judge: LoadTarget) {
+  const collector = await run.serve('OTLP collector', 'harness/serve-collector.js', process.env);
+  const api = await run.api({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url }, profile?.execArgv);
+  log(`traced API ${api.url} (pid ${api.pid}), exporting to ${collector.url}`);
+  const response = await fetch(`${api.url}/api/judge`, {
+    method: 'POST',
+    headers: judge.headers,
+    body: judge.body,
+  });
+  if (response.status !== 200) throw new Error(`the traced API answered ${response.status}`);
+  return { api, collector };
+}
+
 const profile = options.profile ? profileFlags() : undefined;
 async function judgeBenchmark(run: BenchRun): Promise<void> {
   const gateway = await run.gateway(options.gatewayDelayMs);
@@ -184,13 +215,24 @@ async function judgeBenchmark(run: BenchRun): Promise<void> {
       body: chatRequest,
     },
   };
-  const runs = await measure(await run.probe(), { gateway, bare, judge: api, audited: api });
+  const traced = options.traced ? await tracedApi(run, judge) : undefined;
+  if (traced) targets.traced = { ...judge, url: `${traced.api.url}/api/judge` };
+  const runs = await measure(await run.probe(), {
+    gateway,
+    bare,
+    judge: api,
+    audited: api,
+    ...(traced ? { traced: traced.api } : {}),
+  });
+  const collected = traced ? ((await traced.collector.ask('stats')) as CollectorStats) : undefined;
+  if (collected && collected.exports === 0) throw new Error('the traced API exported no spans');
   const results: JudgeResults = {
     benchmark: 'judge',
     at: new Date().toISOString(),
     machine: run.machine,
     settings: settingsOf(options),
     summaries: options.connections.map((connections) => summarize(runs, connections)),
+    ...(collected ? { collector: collected } : {}),
     runs,
   };
   publish(results, render, options.writeDocs);

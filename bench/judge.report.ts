@@ -8,14 +8,24 @@ export interface Run {
   connections: number;
   /**
    * The gateway alone, the bare floor route (same gateway call and insert, nothing else), the API,
-   * and the API on a pack with the audit on and calibrated decisions (`audited`).
+   * the API on a pack with the audit on and calibrated decisions (`audited`), and a second API
+   * process with tracing on (`traced`, same pack as `judge`).
    */
-  target: 'gateway' | 'bare' | 'judge' | 'audited';
+  target: 'gateway' | 'bare' | 'judge' | 'audited' | 'traced';
   result: LoadResult;
   /** CPU time per response of the measured server (API, or gateway alone) and of its Postgres backends. */
   cpuMsPerResponse: { server: number; postgres: number };
   /** Resident memory of the measured server at the end of the window (results JSON only). */
   serverRssMb: number;
+}
+
+/** A judge route measured beside the plain one, in the same rounds. */
+export interface Variant {
+  rps: number;
+  p50: number;
+  p99: number;
+  apiCpuMs: number;
+  postgresCpuMs: number;
 }
 
 export interface SettingSummary {
@@ -32,7 +42,9 @@ export interface SettingSummary {
   gateway: { rps: number; p50: number; p99: number };
   bare: { rps: number; p50: number; p99: number; cpuMs: number; postgresCpuMs: number };
   /** The same judge route on a pack with the audit draw (`uncertainty`) and `review.useCalibrated` maps; absent in older results. */
-  audited?: { rps: number; p50: number; p99: number; apiCpuMs: number; postgresCpuMs: number };
+  audited?: Variant;
+  /** The same judge route on an API with tracing on; absent in older results and with `BENCH_TRACED=0`. */
+  traced?: Variant;
   overheadP50: number;
   overheadP99: number;
   /** The floor: what the bare route adds above the gateway alone. */
@@ -50,10 +62,13 @@ export interface JudgeSettings {
   duration: number;
   runs: number;
   connections: number[];
+  traced: boolean;
 }
 
 export interface JudgeResults extends Results<JudgeSettings> {
   summaries: SettingSummary[];
+  /** What the traced API exported to the collector over the whole run (warm-ups included). */
+  collector?: { exports: number; bytes: number };
   runs: Run[];
 }
 
@@ -77,8 +92,20 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
   const judge = medians('judge');
   const gateway = medians('gateway');
   const bare = medians('bare');
-  const audited = medians('audited');
-  const all = [...judge.results, ...gateway.results, ...bare.results, ...audited.results];
+  const variant = (target: 'audited' | 'traced') => {
+    const measured = medians(target);
+    if (!measured.results.length) return {};
+    return {
+      [target]: {
+        rps: measured.rps,
+        p50: measured.p50,
+        p99: measured.p99,
+        apiCpuMs: measured.serverCpuMs,
+        postgresCpuMs: measured.postgresCpuMs,
+      },
+    };
+  };
+  const all = runs.filter((run) => run.connections === connections).map((run) => run.result);
   const summary: SettingSummary = {
     connections,
     judge: {
@@ -98,17 +125,8 @@ export function summarize(runs: Run[], connections: number): SettingSummary {
       cpuMs: bare.serverCpuMs,
       postgresCpuMs: bare.postgresCpuMs,
     },
-    ...(audited.results.length
-      ? {
-          audited: {
-            rps: audited.rps,
-            p50: audited.p50,
-            p99: audited.p99,
-            apiCpuMs: audited.serverCpuMs,
-            postgresCpuMs: audited.postgresCpuMs,
-          },
-        }
-      : {}),
+    ...variant('audited'),
+    ...variant('traced'),
     overheadP50: 0,
     overheadP99: 0,
     bareOverheadP50: 0,
@@ -175,32 +193,34 @@ export function resultsTable(summaries: SettingSummary[]): string {
 }
 
 /**
- * What the audit draw and the calibrated decision add (issue 23): the judge route on a pack with
- * both, beside the same route on a pack with neither, measured in the same rounds.
+ * What a variant adds to the judge route (the audit draw and calibrated decisions of issue 23, or
+ * tracing), beside the plain route measured in the same rounds.
  */
-export function auditTable(summaries: SettingSummary[]): string {
-  const rows = summaries.filter((s) => s.audited);
+export function variantTable(summaries: SettingSummary[], key: 'audited' | 'traced', name: string): string {
+  const rows = summaries.filter((s) => s[key]);
   if (!rows.length) return '';
   return table(
     [
       'Connections',
       'Judge p50 / p99',
-      'Audited judge p50 / p99',
+      `${name} judge p50 / p99`,
       'Difference p50 / p99',
       'Judge rps',
-      'Audited rps',
-      'API CPU / req, judge / audited',
+      `${name} rps`,
+      `API CPU / req, judge / ${name.toLowerCase()}`,
+      `Postgres CPU / req, judge / ${name.toLowerCase()}`,
     ],
     rows.map((s) => {
-      const a = s.audited!;
+      const v = s[key]!;
       return [
         String(s.connections),
         `${ms(s.judge.p50)} / ${ms(s.judge.p99)}`,
-        `${ms(a.p50)} / ${ms(a.p99)}`,
-        `${ms(a.p50 - s.judge.p50)} / ${ms(a.p99 - s.judge.p99)}`,
+        `${ms(v.p50)} / ${ms(v.p99)}`,
+        `${ms(v.p50 - s.judge.p50)} / ${ms(v.p99 - s.judge.p99)}`,
         s.judge.rps.toFixed(0),
-        a.rps.toFixed(0),
-        `${fixed(2)(s.judge.apiCpuMs)} / ${fixed(2)(a.apiCpuMs)}`,
+        v.rps.toFixed(0),
+        `${fixed(2)(s.judge.apiCpuMs)} / ${fixed(2)(v.apiCpuMs)}`,
+        `${fixed(2)(s.judge.postgresCpuMs)} / ${fixed(2)(v.postgresCpuMs)}`,
       ];
     }),
   );
@@ -258,7 +278,21 @@ export function render(r: JudgeResults): string {
           '',
           'The same route on a pack with the audit on (rate 0.05, `uncertainty`) and every question deciding on its calibrated probability (`review.useCalibrated`, maps fitted), in the same rounds:',
           '',
-          auditTable(r.summaries),
+          variantTable(r.summaries, 'audited', 'Audited'),
+        ]
+      : []),
+    ...(r.summaries.some((summary) => summary.traced)
+      ? [
+          '',
+          'The same route on a second API process with tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT` set to a local collector that answers every export 200; every judgment traced), in the same rounds; `judge` is the API with it unset, as by default:',
+          '',
+          variantTable(r.summaries, 'traced', 'Traced'),
+          ...(r.collector
+            ? [
+                '',
+                `The collector received ${r.collector.exports} exports, ${(r.collector.bytes / 1e6).toFixed(1)} MB in all (warm-ups included).`,
+              ]
+            : []),
         ]
       : []),
     '',

@@ -261,6 +261,41 @@ describe('traces off (OTEL_EXPORTER_OTLP_ENDPOINT unset)', () => {
   });
 });
 
+describe('traces sampled (OTEL_TRACES_SAMPLER_ARG=0)', () => {
+  it('starts no trace of its own, yet continues a caller’s sampled trace', async () => {
+    const otlp = await new OtlpReceiver().start();
+    const api = await startApiProcess({
+      REDIS_PREFIX: `${PREFIX}-sampled`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+      OTEL_TRACES_SAMPLER_ARG: '0',
+      ...QUICK_EXPORT,
+    });
+    try {
+      const unsampled = await fetch(`${api.url}/api/packs`);
+      expect(unsampled.status).toBe(401);
+      const traceId = randomBytes(16).toString('hex');
+      const continued = await fetch(`${api.url}/api/judge`, {
+        method: 'POST',
+        headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      });
+      expect(continued.status).toBe(401);
+      const spans = await eventually(async () => {
+        const trace = otlp.trace(traceId);
+        return trace.some((span) => span.kind === SERVER) ? trace : undefined;
+      }, 30_000);
+      expect(spans.find((span) => span.kind === SERVER)?.attributes['url.path']).toBe('/api/judge');
+      // The caller's trace arrived; the request before it, with no traceparent, made none.
+      expect(
+        otlp.spans.filter((span) => span.kind === SERVER).map((span) => span.attributes['url.path']),
+      ).toEqual(['/api/judge']);
+    } finally {
+      api.child.kill('SIGTERM');
+      await api.exited();
+      await otlp.close();
+    }
+  });
+});
+
 /** A span's ancestors' ids within its trace, nearest first. */
 function ancestors(spans: ReceivedSpan[], span: ReceivedSpan): string[] {
   const byId = new Map(spans.map((each) => [each.spanId, each]));

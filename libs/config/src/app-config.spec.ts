@@ -104,14 +104,32 @@ describe('REDIS_PREFIX', () => {
   });
 });
 
-describe('OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME', () => {
+describe('OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME and OTEL_TRACES_SAMPLER_ARG', () => {
   it('leaves tracing off unless an endpoint is set', () => {
-    expect(loadConfig({}).telemetry).toEqual({ endpoint: undefined, serviceName: undefined });
+    expect(loadConfig({}).telemetry).toEqual({
+      endpoint: undefined,
+      serviceName: undefined,
+      sampleRatio: undefined,
+    });
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).telemetry.endpoint).toBeUndefined();
     expect(
       loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318', OTEL_SERVICE_NAME: 'judge-eu' })
         .telemetry,
-    ).toEqual({ endpoint: 'http://localhost:4318', serviceName: 'judge-eu' });
+    ).toEqual({ endpoint: 'http://localhost:4318', serviceName: 'judge-eu', sampleRatio: undefined });
+  });
+
+  it.each([
+    ['0', 0],
+    ['0.25', 0.25],
+    ['1', 1],
+  ])('takes the sampling ratio %s', (raw, ratio) => {
+    expect(loadConfig({ OTEL_TRACES_SAMPLER_ARG: raw }).telemetry.sampleRatio).toBe(ratio);
+  });
+
+  it.each(['1.5', '-0.1', 'half', '1e-3'])('refuses the sampling ratio %j', (raw) => {
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: raw })).toThrow(
+      /^Invalid configuration: OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1$/,
+    );
   });
 
   it.each(['localhost:4318', 'grpc://collector:4317', 'not a url'])('refuses the endpoint %s', (url) => {

@@ -60,6 +60,8 @@ export interface TelemetryConfig {
   endpoint?: string;
   /** OTEL_SERVICE_NAME; unset: each app names itself. */
   serviceName?: string;
+  /** OTEL_TRACES_SAMPLER_ARG: the share of arriving work traced; unset: all of it. */
+  sampleRatio?: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,7 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: parsed.METRICS_TOKEN,
     publicUrl: parsed.PUBLIC_URL,
     auditSeed: parsed.AUDIT_SEED,
-    telemetry: { endpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: parsed.OTEL_SERVICE_NAME },
+    telemetry: {
+      endpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: parsed.OTEL_SERVICE_NAME,
+      sampleRatio: parsed.OTEL_TRACES_SAMPLER_ARG,
+    },
     warnings,
   };
 }

@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -18,6 +19,8 @@ import { ModelPricesFormat } from './model-prices.js';
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toDecimal = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) => {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
@@ -270,6 +273,18 @@ export class Environment {
   @Matches(/^[\w.-]{1,64}$/, { message: 'must be 1 to 64 letters, digits, _ . or -' })
   OTEL_SERVICE_NAME?: string;
 
+  /**
+   * The share of arriving work (requests, jobs) that starts a trace, from 0 to 1 (the standard
+   * variable's argument, read as `parentbased_traceidratio` would; OTEL_TRACES_SAMPLER itself is
+   * not read). Unset: 1, every judgment traced.
+   */
+  @IsOptional()
+  @Transform(toDecimal)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'must be a number from 0 to 1' })
+  @Min(0, { message: 'must be a number from 0 to 1' })
+  @Max(1, { message: 'must be a number from 0 to 1' })
+  OTEL_TRACES_SAMPLER_ARG?: number;
+
   /** How long a worker's job lock lasts; a killed worker's jobs are retried after about this long. */
   @Transform(toInt)
   @IsInt()
@@ -291,4 +306,5 @@ export const OPTIONAL_VARIABLES = [
   'AUDIT_SEED',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_SERVICE_NAME',
+  'OTEL_TRACES_SAMPLER_ARG',
 ] as const;

@@ -81,9 +81,6 @@ describe('instrumentations, exported to an in-memory exporter', () => {
     });
 
     const spans = exporter.getFinishedSpans();
-    console.log(
-      spans.map((s) => [s.name, s.kind, s.instrumentationScope.name, JSON.stringify(s.attributes)]),
-    );
     const client = spans.filter((span) => span.kind === SpanKind.CLIENT);
     expect(client.map((span) => span.attributes['url.full'])).toEqual([
       // undici itself leaves user info out of the request's origin.

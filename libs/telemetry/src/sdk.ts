@@ -15,12 +15,12 @@ export function otlpExporter(endpoint: string): SpanExporter {
  * OTLP metrics and logs, on by default, are turned off), handed to `processor` (a batch processor
  * in the apps; the specs' in-memory exporter).
  */
-export function startSdk(serviceName: string, processor: SpanProcessor): RunningSdk {
+export function startSdk(serviceName: string, processor: SpanProcessor, sampleRatio?: number): RunningSdk {
   const loaded = instrumentations();
   const sdk = new NodeSDK({
     serviceName,
     spanProcessors: [processor],
-    sampler: traceSampler(),
+    sampler: traceSampler(sampleRatio),
     instrumentations: loaded,
     metricReaders: [],
     logRecordProcessors: [],

@@ -26,7 +26,7 @@ export async function startTelemetry(config: TelemetryConfig, app: 'api' | 'work
     import('@opentelemetry/sdk-trace-base'),
   ]);
   const processor = new BatchSpanProcessor(otlpExporter(config.endpoint));
-  running = startSdk(config.serviceName ?? `ticket-judge-${app}`, processor);
+  running = startSdk(config.serviceName ?? `ticket-judge-${app}`, processor, config.sampleRatio);
   return true;
 }
 
