@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { insertAlert } from '../support/alerts.js';
 import { startApi, type TestApi } from '../support/api.js';
-import {
-  expectAccessible,
-  fieldError,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInInBrowser,
-} from '../support/browser.js';
+import { expectAccessible, fieldError, openSignedIn, screenshot } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
@@ -26,7 +19,6 @@ describe('quality alerts in a browser', () => {
   let api: TestApi;
   let gateway: FakeGateway;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let keyed: Client;
   let packId: string;
@@ -41,10 +33,7 @@ describe('quality alerts in a browser', () => {
     // One evaluation, so the dashboard shows its figures rather than the new account's first steps.
     await keyed.post('/api/judge', { packId, ticket: TICKET });
     alertId = await insertAlert(packId);
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, tenant.user.email, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, tenant.user.email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import {
-  expectAccessible,
-  fieldError,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInInBrowser,
-} from '../support/browser.js';
+import { expectAccessible, fieldError, openSignedIn, screenshot } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
@@ -24,7 +17,6 @@ describe('audit sampling in a browser', () => {
   let api: TestApi;
   let gateway: FakeGateway;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let keyed: Client;
   let packId: string;
@@ -35,10 +27,7 @@ describe('audit sampling in a browser', () => {
     const tenant = await newTenant(api.url);
     keyed = tenant.keyed;
     packId = (await createPublishedPack(keyed, undefined, 'Audited pack')).id;
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, tenant.user.email, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, tenant.user.email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

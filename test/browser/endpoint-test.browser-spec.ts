@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInInBrowser,
-} from '../support/browser.js';
+import { expectAccessible, openSignedIn, screenshot } from '../support/browser.js';
 import { newTenant, PASSWORD } from '../support/client.js';
 import { Receiver, verifies } from '../support/receiver.js';
 
@@ -22,7 +16,6 @@ describe('sending a test event from the Integrations page', () => {
   let api: TestApi;
   let receiver: Receiver;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let secret: string;
 
@@ -31,10 +24,7 @@ describe('sending a test event from the Integrations page', () => {
     api = await startApi({ REDIS_PREFIX: PREFIX, WEB_ROOT: 'dist/web' });
     const tenant = await newTenant(api.url);
     secret = (await tenant.keyed.post('/api/webhook-endpoints', { url: receiver.url })).body.secret;
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, tenant.user.email, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, tenant.user.email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

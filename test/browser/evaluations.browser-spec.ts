@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { expectAccessible, launchBrowser, newContext, signInInBrowser } from '../support/browser.js';
+import { expectAccessible, openSignedIn } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { queryDatabase } from '../support/db.js';
 import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
@@ -16,7 +16,6 @@ const PREFIX = `${process.env.REDIS_PREFIX}-evaluations-page`;
 describe('the Evaluations page in a browser', () => {
   let api: TestApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let keyed: Client;
   const ids: { pack: string; v1: string; v2: string; refund: string; login: string } = {
@@ -70,10 +69,7 @@ describe('the Evaluations page in a browser', () => {
          FROM generate_series(0, 52) AS i`,
       [tenant.user.id, pack.id, ids.v2],
     );
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, tenant.user.email, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, tenant.user.email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { launchBrowser, newContext, signInInBrowser } from '../support/browser.js';
+import { openSignedIn } from '../support/browser.js';
 import { createKey, PASSWORD, signUp, uniqueEmail, type Client } from '../support/client.js';
 import { createDataset } from '../support/datasets.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
@@ -21,7 +21,6 @@ describe('CSV export links', () => {
   let gateway: FakeGateway;
   let worker: RunningProcess;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let keyed: Client;
   const email = uniqueEmail('exports');
@@ -32,10 +31,7 @@ describe('CSV export links', () => {
     worker = await startWorker({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX });
     const { client: session } = await signUp(api.url, email);
     keyed = (await createKey(session)).client;
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, email, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

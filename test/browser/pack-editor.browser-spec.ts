@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import { expectAccessible, launchBrowser, newContext, signUpInBrowser } from '../support/browser.js';
+import { expectAccessible, openSignedIn } from '../support/browser.js';
 import { PASSWORD } from '../support/client.js';
 
 /**
@@ -26,7 +26,6 @@ interface Pack {
 describe('the pack editor in a browser', () => {
   let api: TestApi;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let packId = '';
 
@@ -37,10 +36,9 @@ describe('the pack editor in a browser', () => {
 
   beforeAll(async () => {
     api = await startApi({ REDIS_PREFIX: PREFIX, WEB_ROOT: 'dist/web' });
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signUpInBrowser(page, `editor-${randomUUID()}@example.com`, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, `editor-${randomUUID()}@example.com`, PASSWORD, {
+      signUp: true,
+    }));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInInBrowser,
-} from '../support/browser.js';
+import { expectAccessible, openSignedIn, screenshot } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
@@ -44,7 +38,6 @@ describe('quality in a browser', () => {
   let api: TestApi;
   let gateway: FakeGateway;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let keyed: Client;
 
@@ -53,10 +46,7 @@ describe('quality in a browser', () => {
     api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX, WEB_ROOT: 'dist/web' });
     const tenant = await newTenant(api.url);
     keyed = tenant.keyed;
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, tenant.user.email, PASSWORD);
+    ({ browser, page } = await openSignedIn(api.url, tenant.user.email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import {
-  expectAccessible,
-  fieldError,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signInInBrowser,
-} from '../support/browser.js';
+import { expectAccessible, fieldError, newContext, openSignedIn, screenshot } from '../support/browser.js';
 import { newTenant, PASSWORD, type Client } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { candidateDocument, createPublishedPack, fromCandidate, TICKET } from '../support/packs.js';
@@ -67,10 +60,7 @@ describe('shadow runs in a browser', () => {
         ? { kind: 'answer', choose: { department: 'technical', abusive: false, urgent: true } }
         : undefined,
     );
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signInInBrowser(page, tenant.user.email, PASSWORD);
+    ({ browser, context, page } = await openSignedIn(api.url, tenant.user.email, PASSWORD));
   }, 60_000);
 
   afterAll(async () => {

@@ -2,13 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startApi, type TestApi } from '../support/api.js';
-import {
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  screenshot,
-  signUpInBrowser,
-} from '../support/browser.js';
+import { expectAccessible, newContext, openSignedIn, screenshot } from '../support/browser.js';
 import { PASSWORD } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { triageDocument } from '../support/packs.js';
@@ -85,10 +79,12 @@ describe('the web app’s rough edges, in a browser', () => {
     gateway.set(CALM);
     api = await startApi({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX, WEB_ROOT: 'dist/web' });
     worker = await startWorker({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: PREFIX });
-    browser = await launchBrowser();
-    context = await newContext(browser, api.url);
-    page = await context.newPage();
-    await signUpInBrowser(page, `polish-${randomUUID()}@example.com`, PASSWORD);
+    ({ browser, context, page } = await openSignedIn(
+      api.url,
+      `polish-${randomUUID()}@example.com`,
+      PASSWORD,
+      { signUp: true },
+    ));
     const key = await page.request.post('/app/keys', { data: { name: 'polish' } });
     apiKey = ((await key.json()) as { secret: string }).secret;
     const pack = await call<{ id: string }>('post', '/api/packs', {

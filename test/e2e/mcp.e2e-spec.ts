@@ -368,7 +368,7 @@ describe('MCP over raw JSON-RPC, and the v1 SDK refreshing', () => {
     );
     expect(judged.status).toBe(403);
     expect(judged.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", scope="packs:read judgments:run", error_description="this call needs the judgments:run scope", resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer error="insufficient_scope", error_description="this call needs the judgments:run scope", resource_metadata="${api.url}/.well-known/oauth-protected-resource/mcp", scope="packs:read judgments:run"`,
     );
     expect(judged.body).toEqual({
       jsonrpc: '2.0',

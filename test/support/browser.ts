@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Frame, Locator, Page } from 'playwright-core';
 
+import { launchBrowser } from './chromium.js';
+
 export { CHROMIUM, launchBrowser } from './chromium.js';
 
 export const VIEWPORTS = {
@@ -50,6 +52,34 @@ export function signUpInBrowser(page: Page, email: string, password: string): Pr
 /** Signs in through the server's /login page and lands on the app. */
 export function signInInBrowser(page: Page, email: string, password: string): Promise<void> {
   return throughLoginPage(page, email, password, 'Sign in');
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Chromium, a desktop context in the light scheme on the app at `baseURL`, and a page signed in
+ * (or, with `signUp`, signed up) through the /login page: most browser specs' first step.
+ */
+export async function openSignedIn(
+  baseURL: string,
+  email: string,
+  password: string,
+  { signUp = false }: { signUp?: boolean } = {},
+): Promise<BrowserSession> {
+  const browser = await launchBrowser();
+  try {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await (signUp ? signUpInBrowser : signInInBrowser)(page, email, password);
+    return { browser, context, page };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -9,12 +9,12 @@ import {
   RateLimitedError,
   UnauthenticatedError,
 } from '@app/domain';
-import { mcpResource, OAUTH_SCOPES, publicOrigin, TokenService } from '@app/oauth';
+import { bearerChallenge, mcpResource, OAUTH_SCOPES, publicOrigin, TokenService } from '@app/oauth';
 import { DailyRateLimiter, type RateLimitState } from './daily-rate-limiter.service.js';
 import { ApiKeyService } from './api-key.service.js';
 import { AUTH_METADATA, type AuthMetadata } from './authenticated.decorator.js';
 import type { Principal } from './principal.js';
-import { extractApiKey, SessionAuthGuard } from './strategies.js';
+import { bearerToken, extractApiKey, SessionAuthGuard } from './strategies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -93,16 +93,14 @@ export class AuthenticationGuard implements CanActivate {
    */
   private async authenticateBearer(request: FastifyRequest): Promise<Principal> {
     const origin = publicOrigin(this.config, request);
-    const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="${OAUTH_SCOPES.join(' ')}"`;
-    const authorization = request.headers.authorization;
-    const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-    if (!bearer) throw new BearerChallengeError('access token required', `Bearer ${metadata}`);
-    const check = await this.oauthTokens.verify(bearer[1], mcpResource(origin));
+    const token = bearerToken(request);
+    if (!token)
+      throw new BearerChallengeError('access token required', bearerChallenge(origin, OAUTH_SCOPES));
+    const check = await this.oauthTokens.verify(token, mcpResource(origin));
     if (!check.ok) {
-      const description = check.reason.replace(/"/g, "'");
       throw new BearerChallengeError(
         'invalid access token',
-        `Bearer error="invalid_token", error_description="${description}", ${metadata}`,
+        bearerChallenge(origin, OAUTH_SCOPES, { code: 'invalid_token', description: check.reason }),
       );
     }
     const { userId, clientId, grantId, scopes } = check.token;

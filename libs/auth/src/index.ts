@@ -9,3 +9,4 @@ export { SessionCookie } from './session-cookie.js';
 export { ErrorBodyDto, ValidationIssueDto } from './error-body.dto.js';
 export { SESSION_COOKIE, type Principal } from './principal.js';
 export { SIGN_IN_FAILURES_PER_EMAIL } from './sign-in-throttle.service.js';
+export { bearerToken } from './strategies.js';

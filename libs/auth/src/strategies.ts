@@ -6,13 +6,18 @@ import { Strategy } from 'passport-custom';
 import type { Principal } from './principal.js';
 import { SessionCookie } from './session-cookie.js';
 
+/** The credential of `Authorization: Bearer <credential>`, trimmed; null when none is sent. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const authorization = request.headers.authorization;
+  const match = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
+  return match ? match[1].trim() : null;
+}
+
 /** The key from `x-api-key`, or from `Authorization: Bearer <key>`; null when neither is sent. */
 export function extractApiKey(request: FastifyRequest): string | null {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string') return header.trim();
-  const authorization = request.headers.authorization;
-  const match = typeof authorization === 'string' ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
-  return match ? match[1].trim() : null;
+  return bearerToken(request);
 }
 
 @Injectable()

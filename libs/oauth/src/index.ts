@@ -26,6 +26,7 @@ export {
 export { ConnectedClientsService, type ConnectedClient } from './connected-clients.service.js';
 export { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.js';
 export { publicOrigin, mcpResource } from './public-origin.js';
+export { bearerChallenge, resourceMetadataUrl, type BearerError } from './bearer-challenge.js';
 export { displayableName } from './client-metadata.js';
 export { checkRedirectUri, isRegisteredRedirectUri } from './redirect-uris.js';
 export { verifiesChallenge } from './pkce.js';

@@ -1,4 +1,5 @@
 import type { Permission } from '@app/domain';
+import { bearerChallenge } from '@app/oauth';
 import type { McpTool } from './mcp-tools.js';
 
 /** Reading pack resources needs what GET /api/packs needs. */
@@ -25,13 +26,10 @@ export function requiredScope(body: unknown, tools: readonly McpTool[]): Permiss
 export function insufficientScopeChallenge(
   granted: readonly Permission[],
   needed: Permission,
-  resourceMetadata: string,
+  origin: string,
 ): string {
-  const scope = [...new Set([...granted, needed])].join(' ');
-  return [
-    'Bearer error="insufficient_scope"',
-    `scope="${scope}"`,
-    `error_description="this call needs the ${needed} scope"`,
-    `resource_metadata="${resourceMetadata}"`,
-  ].join(', ');
+  return bearerChallenge(origin, [...new Set([...granted, needed])], {
+    code: 'insufficient_scope',
+    description: `this call needs the ${needed} scope`,
+  });
 }

@@ -17,7 +17,7 @@ import {
   type AuthInfo,
 } from '@modelcontextprotocol/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, CurrentPrincipal, type Principal } from '@app/auth';
+import { Authenticated, bearerToken, CurrentPrincipal, type Principal } from '@app/auth';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { publicOrigin } from '@app/oauth';
 import { JSON_RPC, jsonRpcError, refuseMalformedBody } from './json-rpc.js';
@@ -83,11 +83,10 @@ export class McpController implements OnModuleDestroy {
     // A call the token's scopes do not cover is refused before it runs, with the scope to ask for.
     const needed = requiredScope(request.body, this.tools.all);
     if (needed && !principal.permissions.includes(needed)) {
-      const metadata = `${origin}/.well-known/oauth-protected-resource/mcp`;
       const { id } = request.body as { id?: unknown };
       return reply
         .status(403)
-        .header('www-authenticate', insufficientScopeChallenge(principal.permissions, needed, metadata))
+        .header('www-authenticate', insufficientScopeChallenge(principal.permissions, needed, origin))
         .send({
           ...jsonRpcError(JSON_RPC.serverError, `insufficient_scope: this call needs the ${needed} scope`),
           id: typeof id === 'string' || typeof id === 'number' ? id : null,
@@ -145,9 +144,9 @@ export class McpController implements OnModuleDestroy {
   }
 
   private authInfo(principal: Principal, request: FastifyRequest): PrincipalAuthInfo {
-    const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     return {
-      token,
+      // The guard verified this token to make the principal; the SDK's AuthInfo carries it too.
+      token: bearerToken(request) ?? '',
       clientId: principal.kind === 'oauth' ? principal.clientId : '',
       scopes: [...principal.permissions],
       extra: { principal },
