@@ -8,7 +8,7 @@ import { buildOpenApiDocument } from '../openapi.js';
 /**
  * `node dist/apps/api/src/cli/openapi.js`: prints the OpenAPI document as served at
  * /docs/openapi.json, without Postgres or Redis (Nest's preview mode builds the module graph
- * without starting providers). The web app's API types are generated from it (`npm run web:api-types`).
+ * without starting providers). The API types of the TypeScript client and the web app are generated from it (`npm run client:types`).
  */
 const config = loadConfigOrExit();
 const app = await NestFactory.create(AppModule.forRoot(config), new FastifyAdapter(), {

@@ -1,7 +1,10 @@
 import createClient from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths } from '../../../../clients/typescript/src/schema';
 
-/** Typed from the service's own OpenAPI document (`npm run web:api-types`); same origin, session cookie. */
+/**
+ * Typed from the service's own OpenAPI document, by the TypeScript client's generated types (`npm run
+ * client:types`: one copy for both); same origin, session cookie.
+ */
 export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
 
 export type Schemas = components['schemas'];
