@@ -6,7 +6,8 @@ import { TICKET } from '../test/support/packs.js';
 import { Completions, saveEndpoint, type Verification } from './harness/completions.js';
 import { runLoad, type LoadResult, type LoadTarget } from './harness/load.js';
 import { log, runMain, sleep } from './harness/log.js';
-import { num, readOptions, settingsOf, words } from './harness/options.js';
+import { growthInputs, type GrowthResults, type GrowthRun } from './harness/growth.js';
+import { flag, num, readOptions, settingsOf, words } from './harness/options.js';
 import { printProfiles, profileFlags } from './harness/profile.js';
 import { cpuBetween, describeStates, otherCores, type Probe, type Watched } from './harness/probes.js';
 import type { Service } from './harness/processes.js';
@@ -32,6 +33,9 @@ const options = readOptions({
   runs: num(3),
   workerConcurrency: num(32),
   drainTimeout: num(900),
+  // Cost growth (issue 26): larger tickets and a larger pack, each sent for this long and drained.
+  growth: flag(true),
+  growthDuration: num(3),
 });
 const phases = options.phases as Phase[];
 if (phases.some((phase) => !(phase in PHASE_LABEL)))
@@ -237,6 +241,61 @@ async function runPhase(
   return { runs, drain };
 }
 
+/**
+ * Cost growth (issue 26): with the worker running and nothing waiting, each input in turn is sent
+ * for `BENCH_GROWTH_DURATION` seconds and then drained to its last completion; the CPU of the API,
+ * the worker, every backend of the scratch database and Redis over load and drain, per event.
+ */
+async function measureGrowth(
+  b: Inbound,
+  inputs: Awaited<ReturnType<typeof growthInputs>>,
+): Promise<GrowthResults> {
+  if (!b.worker) await startWorker(b);
+  const worker = b.worker!;
+  const watched = async (): Promise<Watched> => ({
+    API: [b.servers.inbound.pid],
+    worker: [worker.pid],
+    Postgres: await b.probe.postgresPids(),
+  });
+  const runs: GrowthRun[] = [];
+  for (let round = 1; round <= options.runs; round++) {
+    for (const input of inputs) {
+      const target = { ...b.targets.inbound, body: input.body };
+      const eventsBefore = await b.completions.settledEventCount();
+      await waitForCompletions(b, eventsBefore);
+      const before = await b.probe.snapshot(await watched());
+      const result = await runLoad(target, options.connections, options.growthDuration);
+      b.seen202 += result.statusCodes['202'] ?? 0;
+      b.loads++;
+      if (result.non2xx || result.errors)
+        throw new Error(`growth input ${input.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      const events = await b.completions.settledEventCount();
+      await waitForCompletions(b, events);
+      const cpu = cpuBetween(before, await b.probe.snapshot(await watched()));
+      const n = Math.max(1, events - eventsBefore);
+      const cpuMs: Record<string, number> = {
+        API: cpu.groups.API / n,
+        worker: cpu.groups.worker / n,
+        Postgres: cpu.groups.Postgres / n,
+        Redis: cpu.redis / n,
+      };
+      cpuMs.all = cpuMs.API + cpuMs.worker + cpuMs.Postgres + cpuMs.Redis;
+      const { rps, p50, p99 } = result;
+      runs.push({ round, input: input.name, connections: options.connections, rps, p50, p99, cpuMs });
+      log(
+        `growth round ${round}/${options.runs} ${input.name}: ${n} events, ${rps.toFixed(0)} accepted a second; ` +
+          `CPU an event: API ${cpuMs.API.toFixed(2)}, worker ${cpuMs.worker.toFixed(2)}, ` +
+          `Postgres ${cpuMs.Postgres.toFixed(2)}, Redis ${cpuMs.Redis.toFixed(2)} ms`,
+      );
+    }
+  }
+  return {
+    inputs: inputs.map(({ body: _body, ...input }) => input),
+    groups: ['API', 'worker', 'Postgres', 'Redis', 'all'],
+    runs,
+  };
+}
+
 /** The figures are only worth recording if every accepted event was judged once and delivered. */
 function assertConsistent(b: Inbound, v: Verification): void {
   const problems: string[] = [];
@@ -314,13 +373,26 @@ async function inboundBenchmark(run: BenchRun, execArgv: string[]): Promise<void
     runs.push(...result.runs);
     drains.push(result.drain);
   }
+  const growth = options.growth
+    ? await measureGrowth(b, await growthInputs(tenant.client, tenant.packId))
+    : undefined;
   const verification = await b.completions.verify(b.workerWarnings + (b.worker?.warnings.length ?? 0));
   assertConsistent(b, verification);
   const at = new Date().toISOString();
   const summaries = phases.map((phase) => summarizePhase(runs, phase));
   const settings = settingsOf(options);
   publish(
-    { benchmark: 'inbound', at, machine: run.machine, settings, summaries, drains, runs, verification },
+    {
+      benchmark: 'inbound',
+      at,
+      machine: run.machine,
+      settings,
+      summaries,
+      drains,
+      runs,
+      verification,
+      ...(growth ? { growth } : {}),
+    },
     render,
     options.writeDocs,
   );

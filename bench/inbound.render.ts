@@ -1,4 +1,5 @@
 import { verificationLine, type Verification } from './harness/completions.js';
+import { growthTable, growthVerdict, type GrowthResults } from './harness/growth.js';
 import { runHeading, type Results } from './harness/report.js';
 import {
   compareShadow,
@@ -21,6 +22,8 @@ export interface InboundResults extends Results<InboundSettings> {
   drains: Drain[];
   runs: LoadRun[];
   verification: Verification;
+  /** Absent in older results and with `BENCH_GROWTH=0`. */
+  growth?: GrowthResults;
 }
 
 /** The target is read with the worker running when that phase ran. */
@@ -77,6 +80,16 @@ export function render(r: InboundResults): string {
     '',
     verificationLine(r.verification),
     '',
+    ...(r.growth
+      ? [
+          `Cost growth (issue 26): with the worker running and nothing waiting, each input sent for ${s.growthDuration} s at ${s.connections} connections and drained to its last completion, CPU per event over both (API, worker, every Postgres backend of the scratch database, Redis), medians over ${s.runs} rounds:`,
+          '',
+          growthTable(r.growth, 'event'),
+          '',
+          growthVerdict(r.growth),
+          '',
+        ]
+      : []),
     'Every run, in the order they ran:',
     '',
     runsTable(r.runs),

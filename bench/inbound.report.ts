@@ -81,6 +81,8 @@ export interface InboundSettings {
   runs: number;
   workerConcurrency: number;
   drainTimeout: number;
+  growth: boolean;
+  growthDuration: number;
 }
 
 export interface TargetSummary {

@@ -3,6 +3,7 @@
 import type { Answer } from '@app/domain';
 import type { Client } from '../test/support/client.js';
 import { createPublishedPack, TICKET, triageDocument } from '../test/support/packs.js';
+import { growthInputs, type GrowthInput, type GrowthRun } from './harness/growth.js';
 import { runLoad, type LoadTarget } from './harness/load.js';
 import { log, runMain } from './harness/log.js';
 import { flag, num, nums, readOptions, settingsOf } from './harness/options.js';
@@ -22,6 +23,9 @@ const options = readOptions({
   connections: nums(32, 128),
   // A second API process with tracing on, exporting to a local collector (issue 25 §3).
   traced: flag(true),
+  // Cost growth (issue 26): the plain API on larger tickets and a larger pack, at one connection count.
+  growth: flag(true),
+  growthConnections: num(32),
 });
 
 /** One judgment through the whole stack, then the exact chat request the API sent the gateway. */
@@ -165,6 +169,57 @@ async function auditedPack(
   return pack.id;
 }
 
+/** The growth inputs, each checked with one judgment that answers every question. */
+async function checkedGrowthInputs(client: Client, judge: LoadTarget, packId: string) {
+  const inputs = await growthInputs(client, packId);
+  for (const input of inputs) {
+    const response = await fetch(judge.url, { method: 'POST', headers: judge.headers, body: input.body });
+    const body = (await response.json()) as { result?: { answers?: object; reviewReasons?: string[] } };
+    const answered = Object.keys(body.result?.answers ?? {}).length;
+    const reasons = body.result?.reviewReasons ?? [];
+    if (
+      response.status !== 200 ||
+      answered !== input.questions ||
+      reasons.some((r) => r.startsWith('gateway_'))
+    )
+      throw new Error(`growth input ${input.name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return inputs;
+}
+
+/** Each round, each input in turn on the plain API: warmed up, then measured as the main rounds are. */
+async function measureGrowth(
+  probe: Probe,
+  api: Service,
+  judge: LoadTarget,
+  inputs: Array<GrowthInput & { body: string }>,
+): Promise<GrowthRun[]> {
+  const runs: GrowthRun[] = [];
+  const connections = options.growthConnections;
+  for (let round = 1; round <= options.runs; round++) {
+    for (const input of inputs) {
+      const target = { ...judge, body: input.body };
+      await runLoad(target, connections, options.warmup);
+      const postgres = await probe.postgresPids();
+      const before = await probe.snapshot({ server: [api.pid], postgres });
+      const result = await runLoad(target, connections, options.duration);
+      const cpu = cpuBetween(before, await probe.snapshot({ server: [api.pid], postgres }));
+      if (api.died) throw new Error('the API died during the growth runs');
+      if (result.non2xx || result.errors)
+        throw new Error(`growth input ${input.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      const responses = Math.max(1, result.responses);
+      const cpuMs = { API: cpu.groups.server / responses, Postgres: cpu.groups.postgres / responses };
+      const { rps, p50, p99 } = result;
+      runs.push({ round, input: input.name, connections, rps, p50, p99, cpuMs });
+      log(
+        `growth round ${round}/${options.runs} ${input.name} x${connections}: ${rps.toFixed(0)} rps, ` +
+          `p50 ${p50.toFixed(1)} ms, CPU/req ${cpuMs.API.toFixed(2)} ms (+ Postgres ${cpuMs.Postgres.toFixed(2)} ms)`,
+      );
+    }
+  }
+  return runs;
+}
+
 /**
  * A second API process on the same database and Redis with OTEL_EXPORTER_OTLP_ENDPOINT set, so
  * every judgment is traced (request, Redis, Postgres and the model call) and exported in batches to
@@ -225,6 +280,8 @@ async function judgeBenchmark(run: BenchRun): Promise<void> {
     ...(traced ? { traced: traced.api } : {}),
   });
   const collected = traced ? ((await traced.collector.ask('stats')) as CollectorStats) : undefined;
+  const inputs = options.growth ? await checkedGrowthInputs(tenant.client, judge, tenant.packId) : [];
+  const growth = inputs.length ? await measureGrowth(await run.probe(), api, judge, inputs) : [];
   if (collected && collected.exports === 0) throw new Error('the traced API exported no spans');
   const results: JudgeResults = {
     benchmark: 'judge',
@@ -234,6 +291,15 @@ async function judgeBenchmark(run: BenchRun): Promise<void> {
     summaries: options.connections.map((connections) => summarize(runs, connections)),
     ...(collected ? { collector: collected } : {}),
     runs,
+    ...(growth.length
+      ? {
+          growth: {
+            inputs: inputs.map(({ body: _body, ...input }) => input),
+            groups: ['API', 'Postgres'],
+            runs: growth,
+          },
+        }
+      : {}),
   };
   publish(results, render, options.writeDocs);
 }

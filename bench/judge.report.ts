@@ -1,4 +1,5 @@
 import { median, type LoadResult } from './harness/load.js';
+import { growthTable, growthVerdict, type GrowthResults } from './harness/growth.js';
 import { fixed, runHeading, table, type Results } from './harness/report.js';
 
 export const TARGET = { connections: 32, overheadP50Ms: 5, overheadP99Ms: 25 };
@@ -63,6 +64,8 @@ export interface JudgeSettings {
   runs: number;
   connections: number[];
   traced: boolean;
+  growth: boolean;
+  growthConnections: number;
 }
 
 export interface JudgeResults extends Results<JudgeSettings> {
@@ -70,6 +73,8 @@ export interface JudgeResults extends Results<JudgeSettings> {
   /** What the traced API exported to the collector over the whole run (warm-ups included). */
   collector?: { exports: number; bytes: number };
   runs: Run[];
+  /** Absent in older results and with `BENCH_GROWTH=0`. */
+  growth?: GrowthResults;
 }
 
 /** Medians over the rounds of one connection count; overhead is the difference of the medians. */
@@ -293,6 +298,16 @@ export function render(r: JudgeResults): string {
                 `The collector received ${r.collector.exports} exports, ${(r.collector.bytes / 1e6).toFixed(1)} MB in all (warm-ups included).`,
               ]
             : []),
+        ]
+      : []),
+    ...(r.growth
+      ? [
+          '',
+          `Cost growth (issue 26): the plain API on larger inputs at ${r.settings.growthConnections} connections, after the rounds above, medians over ${r.settings.runs} rounds; the fake gateway answers every question of the schema after the same delay:`,
+          '',
+          growthTable(r.growth, 'judgment'),
+          '',
+          growthVerdict(r.growth),
         ]
       : []),
     '',
