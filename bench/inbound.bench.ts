@@ -244,7 +244,7 @@ async function runPhase(
 /**
  * Cost growth (issue 26): with the worker running and nothing waiting, each input in turn is sent
  * for `BENCH_GROWTH_DURATION` seconds and then drained to its last completion; the CPU of the API,
- * the worker, every backend of the scratch database and Redis over load and drain, per event.
+ * the worker, the two apps' Postgres backends and Redis over load and drain, per event.
  */
 async function measureGrowth(
   b: Inbound,
@@ -255,7 +255,8 @@ async function measureGrowth(
   const watched = async (): Promise<Watched> => ({
     API: [b.servers.inbound.pid],
     worker: [worker.pid],
-    Postgres: await b.probe.postgresPids(),
+    // The apps' backends only: the benchmark's own connection polls counts while it waits.
+    Postgres: [...(await b.probe.postgresPids(APP.inbound)), ...(await b.probe.postgresPids(APP.worker))],
   });
   const runs: GrowthRun[] = [];
   for (let round = 1; round <= options.runs; round++) {

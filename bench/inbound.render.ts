@@ -82,7 +82,7 @@ export function render(r: InboundResults): string {
     '',
     ...(r.growth
       ? [
-          `Cost growth (issue 26): with the worker running and nothing waiting, each input sent for ${s.growthDuration} s at ${s.connections} connections and drained to its last completion, CPU per event over both (API, worker, every Postgres backend of the scratch database, Redis), medians over ${s.runs} rounds:`,
+          `Cost growth (issue 26): with the worker running and nothing waiting, each input sent for ${s.growthDuration} s at ${s.connections} connections and drained to its last completion, CPU per event over both (API, worker, the two apps' Postgres backends, Redis), medians over ${s.runs} rounds:`,
           '',
           growthTable(r.growth, 'event'),
           '',
