@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap, type Schemas } from '../client';
 import { isActive } from '../../lib/simulation-status';
 import { useApiMutation, type Effects } from './mutation';
@@ -12,8 +12,9 @@ export const simulationKeys = {
   list: ['simulations', 'list'] as const,
   one: (id: string) => ['simulations', 'one', id] as const,
   compare: (id: string, otherId: string) => ['simulations', 'compare', id, otherId] as const,
-  disagreements: (id: string, questionId: string | null) =>
-    ['simulations', 'disagreements', id, questionId] as const,
+  /** `completed`: how many tickets were judged when read; a new count is a new read. */
+  disagreements: (id: string, questionId: string | null, completed: number) =>
+    ['simulations', 'disagreements', id, questionId, completed] as const,
 };
 
 /** After a simulation is started or cancelled: stored if given; the list and the dashboard's recent runs are stale. */
@@ -84,15 +85,30 @@ export function useCancelSimulation(id: string, effects?: Effects<Simulation, vo
  * The judged tickets whose answer differs from the expected one (one question's, or all); refreshed
  * with the simulation while it runs.
  */
-export function useSimulationDisagreements(id: string, questionId: string | null, running: boolean) {
-  return useQuery({
-    queryKey: simulationKeys.disagreements(id, questionId),
+/**
+ * A simulation's disagreeing tickets, read again whenever its judged count moves (the simulation's
+ * own query polls while it runs), so the last tickets judged before it completes are never missed;
+ * the previous page stays shown meanwhile.
+ */
+export function simulationDisagreementsQuery(
+  simulation: Pick<Simulation, 'id' | 'completed'>,
+  questionId: string | null,
+) {
+  return {
+    queryKey: simulationKeys.disagreements(simulation.id, questionId, simulation.completed),
     queryFn: () =>
       unwrap(
         api.GET('/api/simulations/{id}/disagreements', {
-          params: { path: { id }, query: questionId ? { questionId } : {} },
+          params: { path: { id: simulation.id }, query: questionId ? { questionId } : {} },
         }),
       ),
-    refetchInterval: running ? 3000 : false,
-  });
+    placeholderData: keepPreviousData,
+  };
+}
+
+export function useSimulationDisagreements(
+  simulation: Pick<Simulation, 'id' | 'completed'>,
+  questionId: string | null,
+) {
+  return useQuery(simulationDisagreementsQuery(simulation, questionId));
 }

@@ -46,7 +46,7 @@ const DISAGREEMENT_COLUMNS: Column<Disagreement>[] = [
 
 function Disagreements({ simulation }: { simulation: Schemas['SimulationDto'] }) {
   const [questionId, setQuestionId] = useState<string | null>(null);
-  const disagreements = useSimulationDisagreements(simulation.id, questionId, isActive(simulation.status));
+  const disagreements = useSimulationDisagreements(simulation, questionId);
   return (
     <Stack gap="sm">
       <Select
