@@ -267,9 +267,11 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     );
     expect(unavailable.n).toBe(0);
     // Every inbound evaluation (the live traffic; the simulation's are not) is judged once in shadow.
+    let lastReport: unknown;
     const report = await eventually(
       async () => {
         const res = await workload.keyed.get(`/api/shadow-runs/${run.body.id}`);
+        lastReport = res.body;
         return res.body.report.judged === EVENTS && res.body.report.pending === 0
           ? res.body.report
           : undefined;
@@ -278,7 +280,22 @@ describe('fault drills (API, workers and Redis as processes)', () => {
       // machine (a fresh-clone CI run replaying the Dockerfile beside this drill) 90 s was not enough.
       180_000,
       250,
-    );
+    ).catch(async (error: unknown) => {
+      // Two fresh-clone runs ended here with no clue: say where the run and its judgments stood.
+      const states = await queryDatabase(
+        `SELECT state, count(*)::int AS n, min(sampled_at)::text AS oldest
+           FROM shadow_judgments WHERE shadow_run_id = $1 GROUP BY state`,
+        [run.body.id],
+      );
+      const sampled = workers
+        .flatMap((worker) => worker.output().split('\n'))
+        .filter((line) => line.includes('shadow'))
+        .slice(-10);
+      throw new Error(
+        `${String(error)}; the run: ${JSON.stringify(lastReport)}; its judgments: ${JSON.stringify(states)}; ` +
+          `the workers' last shadow lines: ${sampled.join(' | ')}`,
+      );
+    });
     expect(report.sampled).toBe(EVENTS);
     const [shadow] = await queryDatabase(
       `SELECT count(*)::int AS n, count(DISTINCT j.evaluation_id)::int AS distinct_evaluations,
