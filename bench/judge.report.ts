@@ -262,6 +262,13 @@ export function runsTable(runs: Run[]): string {
   );
 }
 
+/** A variant's introduction and table, when the run measured it. */
+function variantSection(r: JudgeResults, key: 'audited' | 'traced', name: string, intro: string): string[] {
+  return r.summaries.some((summary) => summary[key])
+    ? ['', intro, '', variantTable(r.summaries, key, name)]
+    : [];
+}
+
 /** The generated part of the section: settings, results, the verdict and every run. */
 export function render(r: JudgeResults): string {
   const s = r.settings;
@@ -278,26 +285,22 @@ export function render(r: JudgeResults): string {
     target
       ? `Target at ${TARGET.connections} connections (overhead p50 < ${TARGET.overheadP50Ms} ms and p99 < ${TARGET.overheadP99Ms} ms): **${verdict(target)}**.`
       : `The target's ${TARGET.connections} connections were not measured in this run.`,
-    ...(r.summaries.some((summary) => summary.audited)
+    ...variantSection(
+      r,
+      'audited',
+      'Audited',
+      'The same route on a pack with the audit on (rate 0.05, `uncertainty`) and every question deciding on its calibrated probability (`review.useCalibrated`, maps fitted), in the same rounds:',
+    ),
+    ...variantSection(
+      r,
+      'traced',
+      'Traced',
+      'The same route on a second API process with tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT` set to a local collector that answers every export 200; every judgment traced), in the same rounds; `judge` is the API with it unset, as by default:',
+    ),
+    ...(r.collector
       ? [
           '',
-          'The same route on a pack with the audit on (rate 0.05, `uncertainty`) and every question deciding on its calibrated probability (`review.useCalibrated`, maps fitted), in the same rounds:',
-          '',
-          variantTable(r.summaries, 'audited', 'Audited'),
-        ]
-      : []),
-    ...(r.summaries.some((summary) => summary.traced)
-      ? [
-          '',
-          'The same route on a second API process with tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT` set to a local collector that answers every export 200; every judgment traced), in the same rounds; `judge` is the API with it unset, as by default:',
-          '',
-          variantTable(r.summaries, 'traced', 'Traced'),
-          ...(r.collector
-            ? [
-                '',
-                `The collector received ${r.collector.exports} exports, ${(r.collector.bytes / 1e6).toFixed(1)} MB in all (warm-ups included).`,
-              ]
-            : []),
+          `The collector received ${r.collector.exports} exports, ${(r.collector.bytes / 1e6).toFixed(1)} MB in all (warm-ups included).`,
         ]
       : []),
     ...(r.growth

@@ -82,13 +82,9 @@ export function useCancelSimulation(id: string, effects?: Effects<Simulation, vo
 }
 
 /**
- * The judged tickets whose answer differs from the expected one (one question's, or all); refreshed
- * with the simulation while it runs.
- */
-/**
- * A simulation's disagreeing tickets, read again whenever its judged count moves (the simulation's
- * own query polls while it runs), so the last tickets judged before it completes are never missed;
- * the previous page stays shown meanwhile.
+ * The judged tickets whose answer differs from the expected one (one question's, or all), read again
+ * whenever the simulation's judged count moves (its own query polls while it runs), so the last
+ * tickets judged before it completes are never missed; the previous page stays shown meanwhile.
  */
 export function simulationDisagreementsQuery(
   simulation: Pick<Simulation, 'id' | 'completed'>,
