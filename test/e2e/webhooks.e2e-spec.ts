@@ -180,7 +180,13 @@ describe('inbound webhooks, judged by the worker, completed with signed deliveri
     expect(Date.now() - Date.parse(call.body.sentAt)).toBeLessThan(60_000);
     expect(call.raw).not.toContain('jane.doe@example.com');
     const evaluation = await keyed.get(`/api/evaluations/${call.body.evaluation.id}`);
-    expect(evaluation.body).toMatchObject({ source: 'webhook', status: 'reject' });
+    // The row's stamp, as the API shows it (Postgres stamps the row; the payload is given its stamp).
+    expect(evaluation.body).toMatchObject({
+      source: 'webhook',
+      status: 'reject',
+      createdAt: call.body.evaluation.createdAt,
+    });
+    expect(call.body.evaluation.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const deliveries = await keyed.get('/api/webhook-deliveries');
     expect(deliveries.body.items[0]).toMatchObject({
       id: call.body.deliveryId,

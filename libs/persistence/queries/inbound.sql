@@ -11,15 +11,19 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
   FROM inbound_events WHERE id = $1;
 
 -- inbound.recordJudgment
--- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 costUsd, $21 createdAt, $22 deliveryId, $23 payload
+-- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 costUsd, $21 deliveryId, $22 payload
 WITH ev AS (
-  INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, COALESCE($21, clock_timestamp()))
-  ON CONFLICT DO NOTHING RETURNING id, user_id
+  INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, clock_timestamp())
+  ON CONFLICT DO NOTHING RETURNING id, user_id, created_at
 ), judged AS (
   UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = $15::uuid
 ), delivery AS (
   INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
-  SELECT $22::uuid, ev.user_id, $15::uuid, ev.id, $23::jsonb, now() FROM ev
+  SELECT $21::uuid, ev.user_id, $15::uuid, ev.id,
+         jsonb_set($22::jsonb, '{evaluation,createdAt}',
+                   to_jsonb(to_char(ev.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+         now()
+    FROM ev
    WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = ev.user_id)
   ON CONFLICT (event_id) DO NOTHING RETURNING id
 )

@@ -41,8 +41,8 @@ export class InboundJudge {
     });
     if (!lastAttempt && isModelUnavailable(evaluation.result))
       throw new Error('the model gateway was unavailable; the event will be judged again');
-    const createdAt = new Date();
     const deliveryId = randomUUID();
+    // evaluation.createdAt is added by the insert: the row's stamp is Postgres's, taken as it inserts.
     const payload = {
       type: 'evaluation.completed',
       eventId,
@@ -54,10 +54,9 @@ export class InboundJudge {
         source: evaluation.source,
         status: evaluation.status,
         result: evaluation.result,
-        createdAt: createdAt.toISOString(),
       },
     };
-    const recorded = await this.webhooks.recordJudgment(evaluation, eventId, createdAt, payload, deliveryId);
+    const recorded = await this.webhooks.recordJudgment(evaluation, eventId, payload, deliveryId);
     if (!recorded.stored) return this.judgeEvent(eventId, { lastAttempt });
     if (recorded.deliveryId) await this.queue.deliver(recorded.deliveryId);
     return 'judged';

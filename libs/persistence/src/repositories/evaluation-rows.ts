@@ -36,7 +36,7 @@ export type NewEvaluation = Omit<
 /** The row's parameters; its selected probabilities come from the domain rule, computed once here. */
 export function toEvaluationRow(
   evaluation: NewEvaluation,
-  links: { inboundEventId?: string; createdAt?: Date } = {},
+  links: { inboundEventId?: string } = {},
 ): EvaluationRowParams {
   return {
     ...evaluation,
@@ -48,7 +48,6 @@ export function toEvaluationRow(
     auditSelected: evaluation.auditSelected ?? null,
     auditUncertainty: evaluation.auditUncertainty ?? null,
     costUsd: evaluation.costUsd ?? null,
-    createdAt: links.createdAt ?? null,
   };
 }
 

@@ -4,8 +4,10 @@ import { DataSource } from 'typeorm';
 import { planShadowDraw } from '@app/domain';
 import { newPackOwner, insertPackOwner } from '../../../../test/support/pack-owner.js';
 import { dataSourceOptions } from '../data-source-options.js';
+import type { EndpointLookup } from '../cache/endpoint.lookup.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { ShadowRepository, type ActiveShadowRun } from './shadow.repository.js';
+import { WebhookRepository } from './webhook.repository.js';
 
 /**
  * The sampler's step on the migrated schema: it draws at rate 1 in evaluation order, at most the
@@ -94,6 +96,67 @@ describe('ShadowRepository.sample and stop', () => {
     );
     expect(row).toEqual({ status: 'stopped', sampled: 0, rows: 0 });
     expect(await step(run, 100)).toEqual([]);
+  });
+
+  it('draws an inbound evaluation whose write waited for a connection past the settling time', async () => {
+    // The worker's writes go through a pool of one connection, held (outside any transaction) for
+    // longer than the sampler lets rows settle, so the inbound judgment waits for it; meanwhile
+    // another live evaluation is written, settles and is drawn, which moves the cursor past the
+    // moment the judgment was asked for. Its row is stamped when Postgres inserts it, after the cursor.
+    const narrow = await new DataSource(
+      dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 1 }),
+    ).initialize();
+    // Not used by recordJudgment.
+    const webhooks = new WebhookRepository(narrow, new PreparedSql(narrow), {} as EndpointLookup);
+    const run = await newRun(null);
+    const eventId = randomUUID();
+    const inbound = randomUUID();
+    const meanwhile = randomUUID();
+    try {
+      expect(await step(run, 100)).toEqual(evaluationIds);
+      await dataSource.query(
+        `INSERT INTO inbound_events (id, user_id, pack_id, pack_version_id, ticket) VALUES ($1, $2, $3, $4, '{}')`,
+        [eventId, owner.userId, owner.packId, owner.packVersionId],
+      );
+      const holder = narrow.createQueryRunner();
+      await holder.connect();
+      const released = new Promise((resolve) => setTimeout(resolve, 2_500)).then(() => holder.release());
+      const recorded = webhooks.recordJudgment(
+        {
+          id: inbound,
+          userId: owner.userId,
+          packId: owner.packId,
+          packVersionId: owner.packVersionId,
+          source: 'webhook',
+          status: 'accept',
+          redactedTicket: { customerMessage: 'm' },
+          result: { status: 'accept', answers: {}, reviewReasons: [], modelId: 'm', latencyMs: 1 },
+          modelId: 'm',
+          latencyMs: 1,
+          inputTokens: 0,
+          outputTokens: 0,
+        },
+        eventId,
+        { type: 'evaluation.completed' },
+        randomUUID(),
+      );
+      await dataSource.query(
+        `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms)
+         VALUES ($1, $2, $3, $4, 'api', 'accept', '{}', '{}', 'm', 1)`,
+        [meanwhile, owner.userId, owner.packId, owner.packVersionId],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(await step(run, 100)).toEqual([meanwhile]);
+      await released;
+      expect(await recorded).toEqual({ stored: true, deliveryId: null });
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(await step(run, 100)).toEqual([inbound]);
+    } finally {
+      await shadows.stop(owner.userId, run.id, 'requested');
+      await narrow.destroy();
+      await dataSource.query(`DELETE FROM evaluations WHERE id = ANY($1::uuid[])`, [[inbound, meanwhile]]);
+      await dataSource.query(`DELETE FROM inbound_events WHERE id = $1`, [eventId]);
+    }
   });
 
   it('stops drawing at the cap, and passes what comes after', async () => {

@@ -86,16 +86,16 @@ export class WebhookRepository {
    * event judged and, when the user has an endpoint, creates its one delivery: one statement, so it
    * is atomic and holds the daily-stats row lock (taken by the insert's trigger) only while it runs.
    * Returns whether the evaluation was stored now, and the delivery id to send (null when there is
-   * no endpoint, or nothing was stored).
+   * no endpoint, or nothing was stored). The payload's `evaluation.createdAt` is set to the row's
+   * creation time here.
    */
   async recordJudgment(
     evaluation: NewEvaluation,
     eventId: string,
-    createdAt: Date,
     payload: Record<string, unknown>,
     deliveryId: string,
   ): Promise<{ stored: boolean; deliveryId: string | null }> {
-    const row = toEvaluationRow(evaluation, { inboundEventId: eventId, createdAt });
+    const row = toEvaluationRow(evaluation, { inboundEventId: eventId });
     const recorded = await this.sql.first(recordInboundJudgment, {
       ...row,
       inboundEventId: eventId,

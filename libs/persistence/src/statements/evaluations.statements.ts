@@ -26,11 +26,15 @@ export interface EvaluationRowParams {
   auditUncertainty: number | null;
   /** USD; null when its model has no price (unknown). */
   costUsd: number | null;
-  /** Null: now (clock_timestamp, so rows of one transaction stay ordered). */
-  createdAt: Date | null;
 }
 
-/** The columns of an evaluation row, their types and parameters, in insert order; created_at last. */
+/**
+ * The columns of an evaluation row that come from parameters, their types and parameters, in insert
+ * order. created_at is not one of them: Postgres stamps every row with clock_timestamp() as it
+ * inserts it, never a time taken earlier by the caller, so a row commits at most a statement's
+ * length after its stamp. The shadow sampler's cursor relies on that (shadow.statements.ts), and
+ * rows of one statement stay in order.
+ */
 export const EVALUATION_ROW_COLUMNS = [
   ['id', 'uuid', 'id'], ['user_id', 'uuid', 'userId'], ['pack_id', 'uuid', 'packId'],
   ['pack_version_id', 'uuid', 'packVersionId'], ['source', 'text', 'source'], ['status', 'text', 'status'],
@@ -40,15 +44,19 @@ export const EVALUATION_ROW_COLUMNS = [
   ['inbound_event_id', 'uuid', 'inboundEventId'], ['selected_probabilities', 'jsonb', 'selectedProbabilities'],
   ['audit_probability', 'float8', 'auditProbability'], ['audit_selected', 'boolean', 'auditSelected'],
   ['audit_uncertainty', 'float8', 'auditUncertainty'], ['cost_usd', 'float8', 'costUsd'],
-  ['created_at', 'timestamptz', 'createdAt'],
 ] as const satisfies ReadonlyArray<readonly [string, string, keyof EvaluationRowParams]>; // prettier-ignore
 
-export const EVALUATION_COLUMN_LIST = EVALUATION_ROW_COLUMNS.map(([column]) => column).join(', ');
+/** The inserted columns: the parameters' and created_at, last. */
+export const EVALUATION_COLUMN_LIST = [
+  ...EVALUATION_ROW_COLUMNS.map(([column]) => column),
+  'created_at',
+].join(', ');
 
-/** One row's `VALUES`, by parameter name; the creation time defaults to now. */
-export const EVALUATION_ROW_VALUES = EVALUATION_ROW_COLUMNS.map(([, , param]) =>
-  param === 'createdAt' ? 'COALESCE(:createdAt, clock_timestamp())' : `:${param}`,
-).join(', ');
+/** One row's `VALUES`, by parameter name, and its creation time. */
+export const EVALUATION_ROW_VALUES = [
+  ...EVALUATION_ROW_COLUMNS.map(([, , param]) => `:${param}`),
+  'clock_timestamp()',
+].join(', ');
 
 export const EVALUATION_JSON_PARAMS = ['redactedTicket', 'result', 'selectedProbabilities'] as const;
 
@@ -120,13 +128,13 @@ const ALIASES = EVALUATION_ROW_COLUMNS.map((_, i) => `c${i + 1}`);
 
 /**
  * Many evaluation rows in one statement, inserted in batch order (so of two rows with the same id,
- * the first is the one stored); the creation time (the last column) defaults to now.
+ * the first is the one stored), each stamped as it is inserted.
  */
 export const insertEvaluations = defineStatement<EvaluationColumnArrays, { id: string; createdAt: Date }>({
   name: 'evaluations.insertMany',
   sql: `
     INSERT INTO evaluations (${EVALUATION_COLUMN_LIST})
-    SELECT ${[...ALIASES.slice(0, -1), `COALESCE(${ALIASES.at(-1)}, clock_timestamp())`].join(', ')}
+    SELECT ${[...ALIASES, 'clock_timestamp()'].join(', ')}
       FROM unnest(${EVALUATION_ROW_COLUMNS.map(([, type, param]) => `:${param}::${type}[]`).join(', ')})
         WITH ORDINALITY AS r(${ALIASES.join(', ')}, position)
      ORDER BY position

@@ -11,6 +11,8 @@ import { defineStatement } from './statement.js';
 /**
  * Stores an inbound event's evaluation exactly once (a unique index on the event decides), marks
  * the event judged and, when the user has an endpoint, creates its one delivery, in one statement.
+ * The payload's `evaluation.createdAt` is the row's stamp (as the API shows it: ISO 8601 in UTC, to
+ * the millisecond), set here because Postgres stamps the row (evaluations.statements.ts).
  */
 export const recordInboundJudgment = defineStatement<
   EvaluationRowParams & { inboundEventId: string; deliveryId: string; payload: Record<string, unknown> },
@@ -20,12 +22,16 @@ export const recordInboundJudgment = defineStatement<
   sql: `
     WITH ev AS (
       INSERT INTO evaluations (${EVALUATION_COLUMN_LIST}) VALUES (${EVALUATION_ROW_VALUES})
-      ON CONFLICT DO NOTHING RETURNING id, user_id
+      ON CONFLICT DO NOTHING RETURNING id, user_id, created_at
     ), judged AS (
       UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = :inboundEventId::uuid
     ), delivery AS (
       INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
-      SELECT :deliveryId::uuid, ev.user_id, :inboundEventId::uuid, ev.id, :payload::jsonb, now() FROM ev
+      SELECT :deliveryId::uuid, ev.user_id, :inboundEventId::uuid, ev.id,
+             jsonb_set(:payload::jsonb, '{evaluation,createdAt}',
+                       to_jsonb(to_char(ev.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
+             now()
+        FROM ev
        WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = ev.user_id)
       ON CONFLICT (event_id) DO NOTHING RETURNING id
     )
