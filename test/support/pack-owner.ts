@@ -37,3 +37,22 @@ export async function insertPackOwner(
     document,
   ]);
 }
+
+/** An evaluation of the owner's pack as the worker records an inbound event's (a `NewEvaluation`). */
+export function inboundEvaluation(owner: PackOwner, overrides: { id?: string; packVersionId?: string } = {}) {
+  return {
+    id: randomUUID(),
+    userId: owner.userId,
+    packId: owner.packId,
+    packVersionId: owner.packVersionId,
+    source: 'webhook' as const,
+    status: 'accept' as const,
+    redactedTicket: { subject: 's', customerMessage: 'm' },
+    result: { status: 'accept' as const, answers: {}, reviewReasons: [], modelId: 'm', latencyMs: 1 },
+    modelId: 'm',
+    latencyMs: 1,
+    inputTokens: 0,
+    outputTokens: 0,
+    ...overrides,
+  };
+}

@@ -398,9 +398,9 @@ ON CONFLICT DO NOTHING RETURNING created_at AS "createdAt";
 -- evaluations.insertMany
 -- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 costUsd
 INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at)
-SELECT c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, clock_timestamp()
+SELECT id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, clock_timestamp()
   FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::float8[], $20::float8[])
-    WITH ORDINALITY AS r(c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20, position)
+    WITH ORDINALITY AS r(id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, position)
  ORDER BY position
 ON CONFLICT DO NOTHING
 RETURNING id, created_at AS "createdAt";

@@ -10,24 +10,31 @@ SELECT id, user_id AS "userId", pack_id AS "packId", pack_version_id AS "packVer
        evaluation_id AS "evaluationId"
   FROM inbound_events WHERE id = $1;
 
--- inbound.recordJudgment
+-- inbound.recordJudgments
 -- params: $1 id, $2 userId, $3 packId, $4 packVersionId, $5 source, $6 status, $7 redactedTicket, $8 result, $9 modelId, $10 latencyMs, $11 inputTokens, $12 outputTokens, $13 simulationId, $14 datasetTicketId, $15 inboundEventId, $16 selectedProbabilities, $17 auditProbability, $18 auditSelected, $19 auditUncertainty, $20 costUsd, $21 deliveryId, $22 payload
-WITH ev AS (
-  INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, clock_timestamp())
-  ON CONFLICT DO NOTHING RETURNING id, user_id, created_at
+WITH input AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text[], $10::int[], $11::int[], $12::int[], $13::uuid[], $14::uuid[], $15::uuid[], $16::jsonb[], $17::float8[], $18::boolean[], $19::float8[], $20::float8[], $21::uuid[], $22::jsonb[])
+    WITH ORDINALITY AS r(id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, delivery_id, payload, position)
+), ev AS (
+  INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, created_at)
+  SELECT id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms, input_tokens, output_tokens, simulation_id, dataset_ticket_id, inbound_event_id, selected_probabilities, audit_probability, audit_selected, audit_uncertainty, cost_usd, clock_timestamp() FROM input ORDER BY position
+  ON CONFLICT DO NOTHING RETURNING id, user_id, inbound_event_id, created_at
 ), judged AS (
-  UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = $15::uuid
+  UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = ev.inbound_event_id
 ), delivery AS (
   INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
-  SELECT $21::uuid, ev.user_id, $15::uuid, ev.id,
-         jsonb_set($22::jsonb, '{evaluation,createdAt}',
+  SELECT input.delivery_id, ev.user_id, ev.inbound_event_id, ev.id,
+         jsonb_set(input.payload, '{evaluation,createdAt}',
                    to_jsonb(to_char(ev.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
          now()
-    FROM ev
+    FROM ev JOIN input ON input.id = ev.id
    WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = ev.user_id)
+   ORDER BY input.position
   ON CONFLICT (event_id) DO NOTHING RETURNING id
 )
-SELECT EXISTS (SELECT 1 FROM ev) AS stored, (SELECT id FROM delivery) AS "deliveryId";
+SELECT ev.id IS NOT NULL AS stored, delivery.id AS "deliveryId"
+  FROM input LEFT JOIN ev ON ev.id = input.id LEFT JOIN delivery ON delivery.id = input.delivery_id
+ ORDER BY input.position;
 
 -- inbound.stuckEvents
 -- params: $1 olderThanMs, $2 limit

@@ -3,7 +3,12 @@ import pg from 'pg';
 import { insertEvaluations } from '../statements/evaluations.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
 import { Coalescer, type BatchAnswer } from './coalescer.js';
-import { evaluationColumns, insertEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
+import {
+  evaluationColumns,
+  insertEvaluationRow,
+  toEvaluationRow,
+  type NewEvaluation,
+} from './evaluation-rows.js';
 
 /** Rows per statement at most; a busier turn is sent in several. */
 const MAX_ROWS = 200;
@@ -54,7 +59,10 @@ export class EvaluationInserts {
   }
 
   private async insertRows(evaluations: NewEvaluation[]): Promise<Map<string, Date>> {
-    const rows = await this.sql.rows(insertEvaluations, evaluationColumns(evaluations));
+    const rows = await this.sql.rows(
+      insertEvaluations,
+      evaluationColumns(evaluations.map((e) => toEvaluationRow(e))),
+    );
     return new Map(rows.map((row) => [row.id, row.createdAt]));
   }
 }

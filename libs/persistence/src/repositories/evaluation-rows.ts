@@ -51,11 +51,11 @@ export function toEvaluationRow(
   };
 }
 
-/** The rows as one array per column, for `insertEvaluations`. */
-export function evaluationColumns(evaluations: NewEvaluation[]): EvaluationColumnArrays {
+/** The rows (from `toEvaluationRow`) as one array per column, for statements that unnest them. */
+export function evaluationColumns(rows: EvaluationRowParams[]): EvaluationColumnArrays {
   const columns = Object.fromEntries(insertEvaluation.parameters.map((param) => [param, [] as unknown[]]));
-  for (const evaluation of evaluations) {
-    const values = insertEvaluation.values(toEvaluationRow(evaluation));
+  for (const row of rows) {
+    const values = insertEvaluation.values(row);
     insertEvaluation.parameters.forEach((param, i) => columns[param].push(values[i]));
   }
   return columns as EvaluationColumnArrays;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { planShadowDraw } from '@app/domain';
-import { newPackOwner, insertPackOwner } from '../../../../test/support/pack-owner.js';
+import { inboundEvaluation, insertPackOwner, newPackOwner } from '../../../../test/support/pack-owner.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import type { EndpointLookup } from '../cache/endpoint.lookup.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
@@ -122,20 +122,7 @@ describe('ShadowRepository.sample and stop', () => {
       await holder.connect();
       const released = new Promise((resolve) => setTimeout(resolve, 2_500)).then(() => holder.release());
       const recorded = webhooks.recordJudgment(
-        {
-          id: inbound,
-          userId: owner.userId,
-          packId: owner.packId,
-          packVersionId: owner.packVersionId,
-          source: 'webhook',
-          status: 'accept',
-          redactedTicket: { customerMessage: 'm' },
-          result: { status: 'accept', answers: {}, reviewReasons: [], modelId: 'm', latencyMs: 1 },
-          modelId: 'm',
-          latencyMs: 1,
-          inputTokens: 0,
-          outputTokens: 0,
-        },
+        inboundEvaluation(owner, { id: inbound }),
         eventId,
         { type: 'evaluation.completed' },
         randomUUID(),

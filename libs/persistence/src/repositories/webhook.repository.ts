@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import pg from 'pg';
 import { DataSource, type Repository } from 'typeorm';
 import { isUuid, type AttemptRecord, type DeliveryClaimState, type DeliveryStatus } from '@app/domain';
 import { EndpointLookup, type WebhookEndpointRow } from '../cache/endpoint.lookup.js';
@@ -26,20 +27,41 @@ import { saveEndpoint } from '../statements/endpoints.statements.js';
 import {
   createInboundEvent,
   findInboundEvent,
-  recordInboundJudgment,
+  recordInboundJudgments,
   stuckInboundEvents,
 } from '../statements/inbound.statements.js';
+import type { EvaluationRowParams } from '../statements/evaluations.statements.js';
 import { PreparedSql } from '../statements/prepared-sql.js';
-import { toEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
+import { Coalescer, type BatchAnswer } from './coalescer.js';
+import { evaluationColumns, toEvaluationRow, type NewEvaluation } from './evaluation-rows.js';
 
 export type InboundEventRow = Omit<InboundEventEntity, 'createdAt'>;
+
+export interface RecordedInboundJudgment {
+  stored: boolean;
+  deliveryId: string | null;
+}
+
+interface InboundJudgment {
+  row: EvaluationRowParams;
+  deliveryId: string;
+  payload: Record<string, unknown>;
+}
+
+/** Judgments per statement at most; a busier turn is sent in several. */
+const MAX_JUDGMENTS = 200;
 
 export type { DeliveryStatus, DeliveryRow, DeliveryType, WebhookEndpointRow };
 
 /** Completion endpoints (one per user), inbound events and their deliveries. */
 @Injectable()
 export class WebhookRepository {
+  private readonly logger = new Logger(WebhookRepository.name);
   private readonly endpointRows: Repository<WebhookEndpointEntity>;
+  private readonly judgments = new Coalescer<InboundJudgment, RecordedInboundJudgment>(
+    (judgments) => this.recordJudgments(judgments),
+    MAX_JUDGMENTS,
+  );
 
   constructor(
     @InjectDataSource() dataSource: DataSource,
@@ -83,26 +105,48 @@ export class WebhookRepository {
 
   /**
    * Stores the event's evaluation exactly once (a unique index on the event decides), marks the
-   * event judged and, when the user has an endpoint, creates its one delivery: one statement, so it
-   * is atomic and holds the daily-stats row lock (taken by the insert's trigger) only while it runs.
-   * Returns whether the evaluation was stored now, and the delivery id to send (null when there is
-   * no endpoint, or nothing was stored). The payload's `evaluation.createdAt` is set to the row's
-   * creation time here.
+   * event judged and, when the user has an endpoint, creates its one delivery, atomically. The
+   * judgments recorded during one turn of the event loop go to Postgres as one statement (as
+   * evaluation inserts do, `EvaluationInserts`); a batch Postgres refused (so nothing of it was
+   * stored) is retried one by one, so one bad row fails only its own caller. Returns whether the
+   * evaluation was stored now, and the delivery id to send (null when there is no endpoint, or
+   * nothing was stored). The payload's `evaluation.createdAt` is set to the row's creation time.
    */
-  async recordJudgment(
+  recordJudgment(
     evaluation: NewEvaluation,
     eventId: string,
     payload: Record<string, unknown>,
     deliveryId: string,
-  ): Promise<{ stored: boolean; deliveryId: string | null }> {
-    const row = toEvaluationRow(evaluation, { inboundEventId: eventId });
-    const recorded = await this.sql.first(recordInboundJudgment, {
-      ...row,
-      inboundEventId: eventId,
+  ): Promise<RecordedInboundJudgment> {
+    return this.judgments.call({
+      row: toEvaluationRow(evaluation, { inboundEventId: eventId }),
       deliveryId,
       payload,
     });
-    return recorded!;
+  }
+
+  private async recordJudgments(
+    judgments: InboundJudgment[],
+  ): Promise<Array<BatchAnswer<RecordedInboundJudgment>>> {
+    if (judgments.length === 1) return this.recordBatch(judgments);
+    try {
+      return await this.recordBatch(judgments);
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) throw error;
+      this.logger.warn(
+        { err: error, rows: judgments.length },
+        'inbound judgment batch refused; recording its judgments one by one',
+      );
+      return judgments.map(async (judgment) => (await this.recordBatch([judgment]))[0]);
+    }
+  }
+
+  private recordBatch(judgments: InboundJudgment[]): Promise<RecordedInboundJudgment[]> {
+    return this.sql.rows(recordInboundJudgments, {
+      ...evaluationColumns(judgments.map((judgment) => judgment.row)),
+      deliveryId: judgments.map((judgment) => judgment.deliveryId),
+      payload: judgments.map((judgment) => JSON.stringify(judgment.payload)),
+    });
   }
 
   findDeliveryForEvent(eventId: string): Promise<DeliveryRow | null> {

@@ -46,11 +46,11 @@ export const EVALUATION_ROW_COLUMNS = [
   ['audit_uncertainty', 'float8', 'auditUncertainty'], ['cost_usd', 'float8', 'costUsd'],
 ] as const satisfies ReadonlyArray<readonly [string, string, keyof EvaluationRowParams]>; // prettier-ignore
 
+/** The parameters' columns. */
+export const EVALUATION_ROW_COLUMN_LIST = EVALUATION_ROW_COLUMNS.map(([column]) => column).join(', ');
+
 /** The inserted columns: the parameters' and created_at, last. */
-export const EVALUATION_COLUMN_LIST = [
-  ...EVALUATION_ROW_COLUMNS.map(([column]) => column),
-  'created_at',
-].join(', ');
+export const EVALUATION_COLUMN_LIST = `${EVALUATION_ROW_COLUMN_LIST}, created_at`;
 
 /** One row's `VALUES`, by parameter name, and its creation time. */
 export const EVALUATION_ROW_VALUES = [
@@ -124,7 +124,15 @@ type EvaluationParam = (typeof EVALUATION_ROW_COLUMNS)[number][2];
 /** Many evaluation rows: one array per column (values as `insertEvaluation` sends them). */
 export type EvaluationColumnArrays = Record<EvaluationParam, unknown[]>;
 
-const ALIASES = EVALUATION_ROW_COLUMNS.map((_, i) => `c${i + 1}`);
+/**
+ * Rows from one array parameter per column (`EvaluationColumnArrays`) and `extra` arrays beside them
+ * (`[column, type, parameter]`), named by their columns, with their `position` in the arrays.
+ */
+export function unnestEvaluationRows(extra: ReadonlyArray<readonly [string, string, string]> = []): string {
+  const columns = [...EVALUATION_ROW_COLUMNS, ...extra];
+  return `unnest(${columns.map(([, type, param]) => `:${param}::${type}[]`).join(', ')})
+        WITH ORDINALITY AS r(${columns.map(([column]) => column).join(', ')}, position)`;
+}
 
 /**
  * Many evaluation rows in one statement, inserted in batch order (so of two rows with the same id,
@@ -134,9 +142,8 @@ export const insertEvaluations = defineStatement<EvaluationColumnArrays, { id: s
   name: 'evaluations.insertMany',
   sql: `
     INSERT INTO evaluations (${EVALUATION_COLUMN_LIST})
-    SELECT ${[...ALIASES, 'clock_timestamp()'].join(', ')}
-      FROM unnest(${EVALUATION_ROW_COLUMNS.map(([, type, param]) => `:${param}::${type}[]`).join(', ')})
-        WITH ORDINALITY AS r(${ALIASES.join(', ')}, position)
+    SELECT ${EVALUATION_ROW_COLUMN_LIST}, clock_timestamp()
+      FROM ${unnestEvaluationRows()}
      ORDER BY position
     ON CONFLICT DO NOTHING
     RETURNING id, created_at AS "createdAt"`,

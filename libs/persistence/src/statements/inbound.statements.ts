@@ -2,41 +2,53 @@ import type { Ticket } from '@app/domain';
 import type { InboundEventEntity } from '../entities/inbound-event.entity.js';
 import {
   EVALUATION_COLUMN_LIST,
-  EVALUATION_JSON_PARAMS,
-  EVALUATION_ROW_VALUES,
-  type EvaluationRowParams,
+  EVALUATION_ROW_COLUMN_LIST,
+  unnestEvaluationRows,
+  type EvaluationColumnArrays,
 } from './evaluations.statements.js';
 import { defineStatement } from './statement.js';
 
 /**
- * Stores an inbound event's evaluation exactly once (a unique index on the event decides), marks
- * the event judged and, when the user has an endpoint, creates its one delivery, in one statement.
- * The payload's `evaluation.createdAt` is the row's stamp (as the API shows it: ISO 8601 in UTC, to
- * the millisecond), set here because Postgres stamps the row (evaluations.statements.ts).
+ * Stores inbound events' evaluations exactly once each (a unique index on the event decides),
+ * marks the events judged and, for users with an endpoint, creates each event's one delivery: one
+ * statement for the judgments a worker finished in the same turn of its event loop, so one commit,
+ * one run of the statistics trigger and one lock of the users' statistics rows for the batch. A
+ * payload's `evaluation.createdAt` is its row's stamp (as the API shows it: ISO 8601 in UTC, to the
+ * millisecond), set here because Postgres stamps the row (evaluations.statements.ts). Per row, in
+ * batch order: whether its evaluation was stored now (false when its event had one already, from
+ * another job, earlier or earlier in the batch) and its delivery's id.
  */
-export const recordInboundJudgment = defineStatement<
-  EvaluationRowParams & { inboundEventId: string; deliveryId: string; payload: Record<string, unknown> },
+export const recordInboundJudgments = defineStatement<
+  EvaluationColumnArrays & { deliveryId: string[]; payload: string[] },
   { stored: boolean; deliveryId: string | null }
 >({
-  name: 'inbound.recordJudgment',
+  name: 'inbound.recordJudgments',
   sql: `
-    WITH ev AS (
-      INSERT INTO evaluations (${EVALUATION_COLUMN_LIST}) VALUES (${EVALUATION_ROW_VALUES})
-      ON CONFLICT DO NOTHING RETURNING id, user_id, created_at
+    WITH input AS (
+      SELECT * FROM ${unnestEvaluationRows([
+        ['delivery_id', 'uuid', 'deliveryId'],
+        ['payload', 'jsonb', 'payload'],
+      ])}
+    ), ev AS (
+      INSERT INTO evaluations (${EVALUATION_COLUMN_LIST})
+      SELECT ${EVALUATION_ROW_COLUMN_LIST}, clock_timestamp() FROM input ORDER BY position
+      ON CONFLICT DO NOTHING RETURNING id, user_id, inbound_event_id, created_at
     ), judged AS (
-      UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = :inboundEventId::uuid
+      UPDATE inbound_events i SET evaluation_id = ev.id FROM ev WHERE i.id = ev.inbound_event_id
     ), delivery AS (
       INSERT INTO webhook_deliveries (id, user_id, event_id, evaluation_id, payload, next_attempt_at)
-      SELECT :deliveryId::uuid, ev.user_id, :inboundEventId::uuid, ev.id,
-             jsonb_set(:payload::jsonb, '{evaluation,createdAt}',
+      SELECT input.delivery_id, ev.user_id, ev.inbound_event_id, ev.id,
+             jsonb_set(input.payload, '{evaluation,createdAt}',
                        to_jsonb(to_char(ev.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))),
              now()
-        FROM ev
+        FROM ev JOIN input ON input.id = ev.id
        WHERE EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.user_id = ev.user_id)
+       ORDER BY input.position
       ON CONFLICT (event_id) DO NOTHING RETURNING id
     )
-    SELECT EXISTS (SELECT 1 FROM ev) AS stored, (SELECT id FROM delivery) AS "deliveryId"`,
-  json: [...EVALUATION_JSON_PARAMS, 'payload'],
+    SELECT ev.id IS NOT NULL AS stored, delivery.id AS "deliveryId"
+      FROM input LEFT JOIN ev ON ev.id = input.id LEFT JOIN delivery ON delivery.id = input.delivery_id
+     ORDER BY input.position`,
 });
 
 export const createInboundEvent = defineStatement<{
