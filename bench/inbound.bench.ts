@@ -104,7 +104,11 @@ async function measureOnce(b: Inbound, phase: Phase, round: number, target: Targ
 }
 
 async function startWorker(b: Inbound): Promise<void> {
-  [b.worker] = await b.run.workers(1, { WORKER_CONCURRENCY: String(options.workerConcurrency) });
+  [b.worker] = await b.run.workers(
+    1,
+    { WORKER_CONCURRENCY: String(options.workerConcurrency) },
+    workerProfile?.execArgv ?? [],
+  );
   log(`worker ready (pid ${b.worker.pid}, concurrency ${options.workerConcurrency})`);
 }
 
@@ -399,8 +403,12 @@ async function inboundBenchmark(run: BenchRun, execArgv: string[]): Promise<void
   );
 }
 
+// Profiled: the API and the worker, each into its own directory (the worker's profile covers every
+// worker process the phases start, one file each).
 const profile = options.profile ? profileFlags() : undefined;
+const workerProfile = options.profile ? profileFlags() : undefined;
 runMain(async () => {
   await BenchRun.with('inbound', options, {}, (run) => inboundBenchmark(run, profile?.execArgv ?? []));
   if (profile) printProfiles(profile.dir, 'API', 40);
+  if (workerProfile) printProfiles(workerProfile.dir, 'Worker', 40);
 });

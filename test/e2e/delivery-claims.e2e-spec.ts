@@ -6,7 +6,7 @@ import { newTenant } from '../support/client.js';
 import { queryDatabase as query } from '../support/db.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
-import { Receiver } from '../support/receiver.js';
+import { Receiver, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 import { QUEUES } from '../../libs/jobs/src/index.js';
 import { WebhookRepository } from '../../libs/persistence/src/index.js';
@@ -82,6 +82,26 @@ describe('delivery claims', () => {
     expect(await sender.deliver(id, 0)).toEqual({ kind: 'skipped' });
     expect(sends(id)).toHaveLength(1);
     expect(await row(id)).toEqual({ status: 'succeeded', attempts: 1, claimOwner: null, claimedUntil: null });
+  });
+
+  it("signs with the endpoint as the claim reads it: a replaced endpoint's new secret, a deleted one gives up", async () => {
+    const { id, keyed } = await judgedDelivery();
+    const replaced = (await keyed.post('/api/webhook-endpoints', { url: receiver.url })).body;
+    const sender = api.app.get(CompletionSender);
+    expect(await sender.deliver(id, 0)).toEqual({ kind: 'succeeded' });
+    const [call] = sends(id);
+    expect(verifies(replaced.secret, call.raw, call.headers['x-service-signature'])).toBe(true);
+
+    const second = await judgedDelivery();
+    const [endpoint] = (await second.keyed.get('/api/webhook-endpoints')).body;
+    expect((await second.keyed.delete(`/api/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+    expect(await sender.deliver(second.id, 0)).toEqual({ kind: 'failed' });
+    expect(sends(second.id)).toHaveLength(0);
+    const [failed] = await query(
+      `SELECT status, last_error AS "lastError" FROM webhook_deliveries WHERE id = $1`,
+      [second.id],
+    );
+    expect(failed).toEqual({ status: 'failed', lastError: 'no completion endpoint saved' });
   });
 
   it('records nothing for an attempt whose lapsed claim another attempt took', async () => {

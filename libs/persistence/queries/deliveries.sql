@@ -2,13 +2,17 @@
 
 -- deliveries.claim
 -- params: $1 leaseMs, $2 owner, $3 id
-UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => $1::float8 / 1000),
-       claim_owner = $2
- WHERE id = $3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
-RETURNING id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
-          simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
-          last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
-          updated_at AS "updatedAt", created_at::text AS "createdAtText";
+WITH claimed AS (
+  UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => $1::float8 / 1000),
+         claim_owner = $2
+   WHERE id = $3 AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+  RETURNING id, user_id AS "userId", type, event_id AS "eventId", evaluation_id AS "evaluationId",
+            simulation_id AS "simulationId", alert_id AS "alertId", payload, status, attempts, round,
+            last_status_code AS "lastStatusCode", last_error AS "lastError", next_attempt_at AS "nextAttemptAt", created_at AS "createdAt",
+            updated_at AS "updatedAt", created_at::text AS "createdAtText"
+)
+SELECT claimed.*, w.url AS "endpointUrl", w.secret AS "endpointSecret"
+  FROM claimed LEFT JOIN webhook_endpoints w ON w.user_id = claimed."userId";
 
 -- deliveries.countFailures
 -- params: $1 userId

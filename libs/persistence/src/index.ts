@@ -61,6 +61,7 @@ export {
 } from './repositories/simulation.repository.js';
 export {
   WebhookRepository,
+  type ClaimedDelivery,
   type InboundEventRow,
   type DeliveryRow,
   type DeliveryStatus,

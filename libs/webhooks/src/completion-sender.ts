@@ -11,10 +11,10 @@ import {
 } from '@app/domain';
 import { Metrics } from '@app/metrics';
 import {
-  EndpointLookup,
   retryTransient,
   SimulationRepository,
   WebhookRepository,
+  type ClaimedDelivery,
   type DeliveryRow,
 } from '@app/persistence';
 import {
@@ -42,7 +42,6 @@ export class CompletionSender {
 
   constructor(
     private readonly webhooks: WebhookRepository,
-    private readonly endpoints: EndpointLookup,
     private readonly simulations: SimulationRepository,
     private readonly client: DeliveryClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -70,8 +69,8 @@ export class CompletionSender {
   private async attempt(deliveryId: string, attemptsMade: number): Promise<DeliveryOutcome> {
     const owner = randomUUID();
     const { claimMs } = this.config.webhooks;
-    const delivery = await this.webhooks.claimDelivery(deliveryId, owner, claimMs);
-    if (!delivery) {
+    const claimed = await this.webhooks.claimDelivery(deliveryId, owner, claimMs);
+    if (!claimed) {
       const retryInMs = retryAfterClaimRefused(await this.webhooks.findClaim(deliveryId));
       return retryInMs === null ? { kind: 'skipped' } : { kind: 'claimed', retryInMs };
     }
@@ -83,19 +82,18 @@ export class CompletionSender {
         .catch((error: unknown) => this.logger.warn({ err: error, deliveryId }, 'claim renewal failed'));
     }, claimMs / 3);
     try {
-      return await this.attemptClaimed(delivery, owner, attemptsMade);
+      return await this.attemptClaimed(claimed, owner, attemptsMade);
     } finally {
       clearInterval(renewal);
     }
   }
 
   private async attemptClaimed(
-    delivery: DeliveryRow,
+    { delivery, endpoint }: ClaimedDelivery,
     owner: string,
     attemptsMade: number,
   ): Promise<DeliveryOutcome> {
     const deliveryId = delivery.id;
-    const endpoint = await this.endpoints.findFresh(delivery.userId);
     const { roundAttempts, final } = planAttempt(delivery, attemptsMade, this.config.webhooks.maxAttempts);
     const request = endpoint ? await this.completionRequest(delivery) : null;
     if (!endpoint || !request) {

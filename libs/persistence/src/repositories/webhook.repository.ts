@@ -37,6 +37,12 @@ import { evaluationColumns, toEvaluationRow, type NewEvaluation } from './evalua
 
 export type InboundEventRow = Omit<InboundEventEntity, 'createdAt'>;
 
+/** A claimed delivery, and its user's completion endpoint as the claim read it (null: none saved). */
+export interface ClaimedDelivery {
+  delivery: DeliveryRow;
+  endpoint: { url: string; secret: string } | null;
+}
+
 export interface RecordedInboundJudgment {
   stored: boolean;
   deliveryId: string | null;
@@ -166,11 +172,17 @@ export class WebhookRepository {
   /**
    * Claims a pending delivery for one attempt, `owner` (a token drawn per attempt), until `leaseMs`
    * from now; null when it is not pending or another attempt holds an unexpired claim. The
-   * attempt's record releases the claim.
+   * attempt's record releases the claim. With the delivery comes its user's completion endpoint,
+   * read by the same statement (null when none is saved).
    */
-  async claimDelivery(id: string, owner: string, leaseMs: number): Promise<DeliveryRow | null> {
+  async claimDelivery(id: string, owner: string, leaseMs: number): Promise<ClaimedDelivery | null> {
     if (!isUuid(id)) return null;
-    return this.sql.first(claimDelivery, { id, owner, leaseMs });
+    const row = await this.sql.first(claimDelivery, { id, owner, leaseMs });
+    if (!row) return null;
+    const { endpointUrl, endpointSecret, ...delivery } = row;
+    const endpoint =
+      endpointUrl !== null && endpointSecret !== null ? { url: endpointUrl, secret: endpointSecret } : null;
+    return { delivery, endpoint };
   }
 
   /** Extends `owner`'s claim; false once the delivery is no longer pending under that claim. */

@@ -39,14 +39,28 @@ export const findDeliveryForEvent = defineStatement<{ eventId: string }, Deliver
      WHERE event_id = :eventId`,
 });
 
-/** Claims a pending, unclaimed delivery for one attempt, `owner`, until `leaseMs` from now. */
-export const claimDelivery = defineStatement<{ id: string; owner: string; leaseMs: number }, DeliveryRow>({
+/** A claimed delivery, with its user's completion endpoint as the claim read it (null: none saved). */
+export type ClaimedDeliveryRow = DeliveryRow & { endpointUrl: string | null; endpointSecret: string | null };
+
+/**
+ * Claims a pending, unclaimed delivery for one attempt, `owner`, until `leaseMs` from now, and
+ * reads its user's endpoint in the same statement: as fresh as a read of its own (never the cached
+ * one: an attempt must not act on a stale "no endpoint" or an old secret), one round trip fewer.
+ */
+export const claimDelivery = defineStatement<
+  { id: string; owner: string; leaseMs: number },
+  ClaimedDeliveryRow
+>({
   name: 'deliveries.claim',
   sql: `
-    UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000),
-           claim_owner = :owner
-     WHERE id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
-    RETURNING ${aligned(DELIVERY, 14)}`,
+    WITH claimed AS (
+      UPDATE webhook_deliveries SET claimed_until = clock_timestamp() + make_interval(secs => :leaseMs::float8 / 1000),
+             claim_owner = :owner
+       WHERE id = :id AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+      RETURNING ${aligned(DELIVERY, 16)}
+    )
+    SELECT claimed.*, w.url AS "endpointUrl", w.secret AS "endpointSecret"
+      FROM claimed LEFT JOIN webhook_endpoints w ON w.user_id = claimed."userId"`,
 });
 
 /** Extends `owner`'s claim to `leaseMs` from now; no row once another attempt holds the delivery. */
