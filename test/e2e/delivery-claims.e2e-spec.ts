@@ -9,7 +9,7 @@ import { createPublishedPack, TICKET } from '../support/packs.js';
 import { Receiver, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 import { QUEUES } from '../../libs/jobs/src/index.js';
-import { WebhookRepository } from '../../libs/persistence/src/index.js';
+import { EndpointLookup, WebhookRepository } from '../../libs/persistence/src/index.js';
 import { CompletionSender, DELIVER_JOB, InboundJudge } from '../../libs/webhooks/src/index.js';
 
 /**
@@ -84,13 +84,24 @@ describe('delivery claims', () => {
     expect(await row(id)).toEqual({ status: 'succeeded', attempts: 1, claimOwner: null, claimedUntil: null });
   });
 
-  it("signs with the endpoint as the claim reads it: a replaced endpoint's new secret, a deleted one gives up", async () => {
-    const { id, keyed } = await judgedDelivery();
-    const replaced = (await keyed.post('/api/webhook-endpoints', { url: receiver.url })).body;
+  it('signs with the endpoint as the claim reads it, never a cached one; a deleted endpoint gives up', async () => {
+    const { id } = await judgedDelivery();
+    // The endpoint is cached, then its secret changed behind the cache (as another process's write
+    // would, before its invalidation arrives): the attempt still signs with the stored secret.
+    const [{ userId }] = await query(`SELECT user_id AS "userId" FROM webhook_deliveries WHERE id = $1`, [
+      id,
+    ]);
+    const lookup = api.app.get(EndpointLookup);
+    // Loaded afresh, so its lifetime (5 s) outlasts the next few statements.
+    await lookup.invalidate(userId);
+    const cached = await lookup.find(userId);
+    const secret = 'whsec_changed_behind_the_cache';
+    await query(`UPDATE webhook_endpoints SET secret = $2 WHERE user_id = $1`, [userId, secret]);
+    expect((await lookup.find(userId))?.secret).toBe(cached?.secret);
     const sender = api.app.get(CompletionSender);
     expect(await sender.deliver(id, 0)).toEqual({ kind: 'succeeded' });
     const [call] = sends(id);
-    expect(verifies(replaced.secret, call.raw, call.headers['x-service-signature'])).toBe(true);
+    expect(verifies(secret, call.raw, call.headers['x-service-signature'])).toBe(true);
 
     const second = await judgedDelivery();
     const [endpoint] = (await second.keyed.get('/api/webhook-endpoints')).body;

@@ -43,7 +43,10 @@ export class EndpointLookup {
     return this.cache.get(userId, () => this.findFresh(userId));
   }
 
-  /** Past the cache: a delivery must never act on a stale "no endpoint" or an old secret. */
+  /**
+   * Past the cache, for what must never act on a stale "no endpoint" or an old secret: the endpoint
+   * test (a delivery attempt reads its endpoint in the statement that claims it).
+   */
   async findFresh(userId: string): Promise<WebhookEndpointRow | null> {
     const endpoint = await this.dataSource.getRepository(WebhookEndpointEntity).findOneBy({ userId });
     return endpoint ? toEndpoint(endpoint) : null;
