@@ -46,14 +46,14 @@ export async function seedEvaluations(
     const count = Math.min(CHUNK, rows - start);
     await db.query(
       `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id,
-                                latency_ms, input_tokens, output_tokens, created_at, labeled)
+                                latency_ms, input_tokens, output_tokens, created_at, labeled, selected_probabilities)
        SELECT gen_random_uuid(), $1, $2, $3, 'api', s.status, ${tickets === 'varied' ? VARIED_TICKET : SAME_TICKET},
               jsonb_build_object('status', s.status, 'answers',
                 '{"department":{"type":"choice","choice":"billing","probabilities":{"billing":0.5,"technical":0.3,"legal":0.2}},"abusive":{"type":"boolean","probability":0.1}}'::jsonb,
                 'reviewReasons', '[]'::jsonb, 'modelId', 'bench-model', 'latencyMs', 40 + n % 50),
               'bench-model', 40 + n % 50, 300 + n % 100, 40 + n % 10,
               now() - (n::float8 / $5) * ($7::int * interval '1 day'),
-              s.status = 'review' AND n % 10 = 0
+              s.status = 'review' AND n % 10 = 0, '{"department":0.5,"abusive":0.9}'::jsonb
          FROM generate_series($4::int, $4::int + $6::int - 1) AS n,
               LATERAL (SELECT CASE WHEN n % 10 < 6 THEN 'accept' WHEN n % 10 < 9 THEN 'review' ELSE 'reject' END AS status) s`,
       [userId, packId, versionId, start, rows, count, days],

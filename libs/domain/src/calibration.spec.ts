@@ -4,9 +4,10 @@ import {
   answerCategory,
   calibrateQuestion,
   cohensKappa,
-  countBelowThreshold,
   labelsNeededForSuggestion,
   MIN_LABELS_FOR_SUGGESTION,
+  PROBABILITY_BINS,
+  probabilityBin,
   shareBelowThreshold,
   suggestThreshold,
   type LabeledAnswer,
@@ -163,21 +164,33 @@ describe('calibrateQuestion', () => {
   });
 });
 
-describe('countBelowThreshold and shareBelowThreshold', () => {
-  const answers: Answer[] = [
-    choice('a', 0.5),
-    choice('b', 0.7),
-    { type: 'boolean', probability: 0.2 }, // selected side: 0.8
-    { type: 'choice', choice: 'c' }, // no probabilities: 1
-  ];
-
-  it('counts answers whose selected probability is strictly below the threshold', () => {
-    expect(countBelowThreshold(answers, 0.7)).toEqual({ answered: 4, below: 1 });
-    expect(countBelowThreshold(answers, 0.81)).toEqual({ answered: 4, below: 3 });
+describe('probabilityBin and shareBelowThreshold', () => {
+  it('bins a probability in units of 0.0001, after rounding away binary representation error', () => {
+    // 0.29 * 10000 is 2899.9999999999995 in binary floating point; 0.07 * 10000 is 700.0000000000001.
+    expect(probabilityBin(0.29)).toBe(2900);
+    expect(probabilityBin(0.07)).toBe(700);
+    expect(probabilityBin(0.62)).toBe(6200);
+    expect(probabilityBin(0.12345)).toBe(1234);
+    expect(probabilityBin(0.99995)).toBe(9999);
+    expect(probabilityBin(1)).toBe(PROBABILITY_BINS);
+    expect(probabilityBin(0)).toBe(0);
   });
 
-  it('shares over several counts, null when nothing was answered', () => {
-    expect(shareBelowThreshold({ answered: 6, below: 2 }, countBelowThreshold(answers, 0.81))).toBe(0.5);
-    expect(shareBelowThreshold({ answered: 0, below: 0 }, countBelowThreshold([], 0.5))).toBeNull();
+  it('clamps what lies outside [0, 1]', () => {
+    expect(probabilityBin(1.2)).toBe(PROBABILITY_BINS);
+    expect(probabilityBin(-0.1)).toBe(0);
+  });
+
+  it('orders like the decision rule for thresholds of at most four decimals: p < t exactly when its bin is lower', () => {
+    const probabilities = [0, 0.1, 0.29, 0.2999, 0.3, 0.30001, 0.55, 0.7, 0.8, 0.95, 0.9999, 1];
+    for (const t of [0.1, 0.29, 0.3, 0.7, 0.9999, 1]) {
+      for (const p of probabilities)
+        expect([t, p, probabilityBin(p) < probabilityBin(t)]).toEqual([t, p, p < t]);
+    }
+  });
+
+  it('shares the count below, null when nothing was answered', () => {
+    expect(shareBelowThreshold({ answered: 8, below: 2 })).toBe(0.25);
+    expect(shareBelowThreshold({ answered: 0, below: 0 })).toBeNull();
   });
 });

@@ -175,15 +175,23 @@ export interface ThresholdCount {
   below: number;
 }
 
-/** Counts the answers whose selected probability is below `threshold`, as the decision rule does. */
-export function countBelowThreshold(answers: Answer[], threshold: number): ThresholdCount {
-  const below = answers.filter((answer) => selectedProbability(answer) < threshold).length;
-  return { answered: answers.length, below };
+/** Selected probabilities are counted per version and question in bins of 1 / PROBABILITY_BINS. */
+export const PROBABILITY_BINS = 10_000;
+
+/**
+ * The bin a selected probability is counted in: its value in units of 0.0001, rounded to 0.000001
+ * first (so 0.29, 0.28999… in binary, is bin 2900), clamped to 0…10000. The trigger that keeps the
+ * counts computes the same in SQL (migration 1795751400000-dashboard-counters). A threshold t counts
+ * the bins below `probabilityBin(t)` as below it: exact when t has at most four decimals, as the
+ * judge's probabilities do; otherwise answers in t's own bin (within 0.0001 under t) count as not
+ * below.
+ */
+export function probabilityBin(probability: number): number {
+  const bin = Math.floor(Math.round(probability * 1_000_000) / 100);
+  return Math.min(PROBABILITY_BINS, Math.max(0, bin));
 }
 
-/** The share below the threshold over several counts; null when nothing was answered. */
-export function shareBelowThreshold(...counts: ThresholdCount[]): number | null {
-  const answered = counts.reduce((sum, count) => sum + count.answered, 0);
-  const below = counts.reduce((sum, count) => sum + count.below, 0);
+/** The share below the threshold; null when nothing was answered. */
+export function shareBelowThreshold({ answered, below }: ThresholdCount): number | null {
   return answered ? below / answered : null;
 }

@@ -199,6 +199,14 @@ SELECT count(*)::int AS count
            AND source = ANY($2::text[])
          LIMIT $3) AS capped;
 
+-- evaluations.countBelowBin
+-- params: $1 bin, $2 packVersionId, $3 questionId, $4 userId
+SELECT COALESCE(sum(b.count), 0)::int AS answered,
+       COALESCE(sum(b.count) FILTER (WHERE b.bin < $1), 0)::int AS below
+  FROM evaluation_probability_bins b
+  JOIN pack_versions v ON v.id = b.pack_version_id
+ WHERE b.pack_version_id = $2 AND b.question_id = $3 AND v.user_id = $4;
+
 -- evaluations.countLiveBelowThresholdSince
 -- params: $1 questionId, $2 threshold, $3 userId, $4 packId, $5 since
 SELECT count(*)::int AS evaluated,
@@ -366,13 +374,6 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND status = 'review'
            AND source = ANY($2::text[])
          LIMIT $3) AS capped;
-
--- evaluations.countStoredBelowThreshold
--- params: $1 questionId, $2 threshold, $3 userId, $4 packVersionId
-SELECT count(*)::int AS answered,
-       (count(*) FILTER (WHERE (selected_probabilities ->> $1)::float8 < $2))::int AS below
-  FROM evaluations
- WHERE user_id = $3 AND pack_version_id = $4 AND selected_probabilities ? $1;
 
 -- evaluations.estimateSearch
 -- params: $1 prefix, $2 prefixEnd, $3 words, $4 wholeWords
@@ -1654,10 +1655,3 @@ SELECT avg(uncertainty)::float8 AS "meanUncertainty", count(*)::int AS decisions
            AND audit_probability IS NOT NULL AND status IN ('accept', 'reject')
          ORDER BY created_at DESC
          LIMIT $3) AS recent;
-
--- evaluations.unstoredAnswers
--- params: $1 questionId, $2 userId, $3 packVersionId
-SELECT result -> 'answers' -> $1 AS answer
-  FROM evaluations
- WHERE user_id = $2 AND pack_version_id = $3 AND selected_probabilities IS NULL
-   AND result -> 'answers' ? $1;

@@ -106,7 +106,7 @@ SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l
 
 -- labels.forVersion
 -- params: $1 userId, $2 packVersionId
-SELECT e.result, l.question_id AS "questionId", l.answer
+SELECT l.question_id AS "questionId", e.result -> 'answers' -> l.question_id AS model, l.answer
   FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
  WHERE l.user_id = $1 AND e.user_id = $1 AND e.pack_version_id = $2;
 

@@ -36,10 +36,10 @@ SELECT c.day::text AS day, c.pack_id AS "packId", p.name AS "packName",
 
 -- stats.unlabeledReviews
 -- params: $1 userId
-SELECT count(*)::int AS count FROM evaluations WHERE user_id = $1 AND status = 'review' AND NOT labeled;
+SELECT COALESCE(sum(unlabeled), 0)::int AS count FROM evaluation_review_backlog WHERE user_id = $1;
 
 -- stats.unlabeledReviewsOfSources
 -- params: $1 userId, $2 sources
-SELECT count(*)::int AS count
-  FROM evaluations
- WHERE user_id = $1 AND status = 'review' AND NOT labeled AND source = ANY($2::text[]);
+SELECT COALESCE(sum(unlabeled), 0)::int AS count
+  FROM evaluation_review_backlog
+ WHERE user_id = $1 AND source = ANY($2::text[]);

@@ -16,6 +16,8 @@ import {
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  EvaluationProbabilityBinEntity,
+  EvaluationReviewBacklogEntity,
   EvaluationDailyPackStatsEntity,
   EvaluationDailyStatsEntity,
 } from './entities/evaluation-daily-stats.entity.js';
@@ -47,6 +49,7 @@ import { CalibrationMapEntity } from './entities/calibration-map.entity.js';
 import { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-alert.entity.js';
 import { QualityAlerts1795751200000 } from './migrations/1795751200000-quality-alerts.js';
 import { OAuthApprovedHosts1795751300000 } from './migrations/1795751300000-oauth-approved-hosts.js';
+import { DashboardCounters1795751400000 } from './migrations/1795751400000-dashboard-counters.js';
 import {
   OAuthApprovedHostEntity,
   OAuthClientEntity,
@@ -80,6 +83,8 @@ export const ENTITIES = [
   EvaluationDailySourceStatsEntity,
   EvaluationDailyVersionStatsEntity,
   EvaluationDailyAnswerEntity,
+  EvaluationProbabilityBinEntity,
+  EvaluationReviewBacklogEntity,
   EvaluationDailyPackStatsEntity,
   CalibrationMapEntity,
   ShadowRunEntity,
@@ -114,6 +119,7 @@ export const MIGRATIONS = [
   EvaluationCost1795751100000,
   QualityAlerts1795751200000,
   OAuthApprovedHosts1795751300000,
+  DashboardCounters1795751400000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -106,7 +106,7 @@ export class CalibrationService {
     ]);
     for (const row of labels) {
       const items = byQuestion.get(row.questionId) ?? [];
-      items.push({ model: row.result.answers[row.questionId], label: row.answer });
+      items.push({ model: row.model ?? undefined, label: row.answer });
       byQuestion.set(row.questionId, items);
     }
     const questions = await Promise.all(

@@ -120,3 +120,39 @@ export class EvaluationDailyPackStatsEntity {
   @Column('integer', { name: 'unknown_cost', default: 0 })
   unknownCost: number;
 }
+
+/**
+ * Per pack version, question and bin of 0.0001 (the domain's `probabilityBin`), every source, kept by
+ * the same trigger: how many answers had a selected probability in the bin, for the calibration
+ * report's share below a threshold.
+ */
+@Entity('evaluation_probability_bins')
+export class EvaluationProbabilityBinEntity {
+  @PrimaryColumn('uuid', { name: 'pack_version_id' })
+  packVersionId: string;
+
+  @PrimaryColumn('text', { name: 'question_id' })
+  questionId: string;
+
+  @PrimaryColumn('integer')
+  bin: number;
+
+  @Column('integer', { default: 0 })
+  count: number;
+}
+
+/**
+ * Per user and source, kept by the insert trigger and an update trigger: evaluations in review
+ * without a label, for GET /api/stats' `reviewsToLabel`.
+ */
+@Entity('evaluation_review_backlog')
+export class EvaluationReviewBacklogEntity {
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId: string;
+
+  @PrimaryColumn('text')
+  source: string;
+
+  @Column('integer', { default: 0 })
+  unlabeled: number;
+}

@@ -15,7 +15,8 @@ const PACK_ROWS = (from: string) => `
          GROUP BY 1, 2, 3, 4
          ORDER BY 1, 2, 3, 4`;
 
-const ADD_PACK_STATS = `
+/** What this migration adds to the trigger (later migrations build on it). */
+export const ADD_PACK_STATS = `
         INSERT INTO evaluation_daily_pack_stats AS s
                (user_id, day, pack_id, source, evaluations, cost_usd, unknown_cost)
         ${PACK_ROWS('new_rows')}

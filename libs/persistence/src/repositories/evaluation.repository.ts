@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import {
-  countBelowThreshold,
   isUuid,
+  probabilityBin,
   selectedProbabilities,
   shareBelowThreshold,
   type EvaluationSource,
@@ -13,17 +13,16 @@ import type { KeysetPosition, ValuedPosition } from '../cursor.js';
 import { EvaluationEntity } from '../entities/evaluation.entity.js';
 import {
   countAudits,
+  countBelowBin,
   countLiveBelowThresholdSince,
   countEvaluations,
   countReviews,
   estimateSearch,
   listAudits,
   listByValue,
-  countStoredBelowThreshold,
   listEvaluations,
   listReviews,
   listShape,
-  unstoredAnswers,
   type EvaluationListFilters,
   type ListedEvaluation,
   type ListPlan,
@@ -226,9 +225,9 @@ export class EvaluationRepository {
 
   /**
    * Of this version's evaluations that answered the question, the share whose selected probability
-   * is below `threshold`; null without such evaluations. Selected probabilities are stored at write
-   * time by the domain rule (computing them here from every answer was too slow for the calibration
-   * route); rows written before they were stored get theirs from the same rule, in TypeScript.
+   * is below `threshold`; null without such evaluations. Counted on the version's histogram of
+   * selected probabilities at 0.0001 resolution (`probabilityBin`), kept by the database as rows are
+   * inserted: exact for thresholds of at most four decimals.
    */
   async shareBelowThreshold(
     userId: string,
@@ -236,13 +235,9 @@ export class EvaluationRepository {
     questionId: string,
     threshold: number,
   ): Promise<number | null> {
-    const version = { userId, packVersionId, questionId };
-    const [stored, unstored] = await Promise.all([
-      this.sql.first(countStoredBelowThreshold, { ...version, threshold }),
-      this.sql.rows(unstoredAnswers, version),
-    ]);
-    const answers = unstored.map((row) => row.answer);
-    return shareBelowThreshold(stored ?? { answered: 0, below: 0 }, countBelowThreshold(answers, threshold));
+    if (!isUuid(packVersionId)) return null;
+    const params = { userId, packVersionId, questionId, bin: probabilityBin(threshold) };
+    return shareBelowThreshold((await this.sql.first(countBelowBin, params)) ?? { answered: 0, below: 0 });
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { isUuid, type Answer, type JudgmentResult } from '@app/domain';
+import { isUuid, type Answer } from '@app/domain';
 import { LabelEntity } from '../entities/label.entity.js';
 import type { KeysetPosition } from '../cursor.js';
 import { listShape } from '../statements/evaluations.statements.js';
@@ -39,8 +39,9 @@ export interface LabelExportBatch {
 }
 
 export interface LabeledResult {
-  result: JudgmentResult;
   questionId: string;
+  /** The model's answer to the question; null when it gave none. */
+  model: Answer | null;
   answer: Answer;
 }
 
@@ -90,7 +91,7 @@ export class LabelRepository {
       .find({ where: { userId, evaluationId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** Every label on evaluations of one pack version, with the model's result, for calibration. */
+  /** Every label on evaluations of one pack version, with the model's answer to its question, for calibration. */
   async listForVersion(userId: string, packVersionId: string): Promise<LabeledResult[]> {
     if (!isUuid(packVersionId)) return [];
     return this.sql.rows(labelsForVersion, { userId, packVersionId });

@@ -1,4 +1,4 @@
-import type { Answer, EvaluationSource, EvaluationStatus, JudgmentResult, Ticket } from '@app/domain';
+import type { EvaluationSource, EvaluationStatus, JudgmentResult, Ticket } from '@app/domain';
 import type { EvaluationEntity } from '../entities/evaluation.entity.js';
 import { aligned, defineStatement, type Statement } from './statement.js';
 
@@ -72,33 +72,24 @@ export const insertEvaluation = defineStatement<EvaluationRowParams, { createdAt
   json: EVALUATION_JSON_PARAMS,
 });
 
-interface VersionQuestion {
-  userId: string;
-  packVersionId: string;
-  questionId: string;
-}
-
-/** Of the version's evaluations with a stored selected probability for the question: how many, and below. */
-export const countStoredBelowThreshold = defineStatement<
-  VersionQuestion & { threshold: number },
+/**
+ * Of the version's evaluations that answered the question: how many, and how many with a selected
+ * probability in a bin below `bin` (the domain's `probabilityBin` of the threshold). Read from the
+ * per-version histogram the stats trigger keeps (`evaluation_probability_bins`, migration
+ * 1795751400000): at most 10,001 rows of its primary key, however many evaluations. The version must
+ * be the user's.
+ */
+export const countBelowBin = defineStatement<
+  { userId: string; packVersionId: string; questionId: string; bin: number },
   { answered: number; below: number }
 >({
-  name: 'evaluations.countStoredBelowThreshold',
+  name: 'evaluations.countBelowBin',
   sql: `
-    SELECT count(*)::int AS answered,
-           (count(*) FILTER (WHERE (selected_probabilities ->> :questionId)::float8 < :threshold))::int AS below
-      FROM evaluations
-     WHERE user_id = :userId AND pack_version_id = :packVersionId AND selected_probabilities ? :questionId`,
-});
-
-/** The question's answers on the version's evaluations written before selected probabilities were stored. */
-export const unstoredAnswers = defineStatement<VersionQuestion, { answer: Answer }>({
-  name: 'evaluations.unstoredAnswers',
-  sql: `
-    SELECT result -> 'answers' -> :questionId AS answer
-      FROM evaluations
-     WHERE user_id = :userId AND pack_version_id = :packVersionId AND selected_probabilities IS NULL
-       AND result -> 'answers' ? :questionId`,
+    SELECT COALESCE(sum(b.count), 0)::int AS answered,
+           COALESCE(sum(b.count) FILTER (WHERE b.bin < :bin), 0)::int AS below
+      FROM evaluation_probability_bins b
+      JOIN pack_versions v ON v.id = b.pack_version_id
+     WHERE b.pack_version_id = :packVersionId AND b.question_id = :questionId AND v.user_id = :userId`,
 });
 
 /**

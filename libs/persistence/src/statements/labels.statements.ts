@@ -1,4 +1,4 @@
-import type { Answer, JudgmentResult } from '@app/domain';
+import type { Answer } from '@app/domain';
 import type { LabelEntity } from '../entities/label.entity.js';
 import { listShape, shapes, whereOf } from './evaluations.statements.js';
 import { aligned, defineStatement, type Statement } from './statement.js';
@@ -30,14 +30,18 @@ export const upsertLabel = defineStatement<
   json: ['answer'],
 });
 
-/** Every label on evaluations of one pack version, with the model's result, for calibration. */
+/**
+ * Every label on evaluations of one pack version, with the model's answer to the label's question
+ * (null when it gave none), for calibration. Only that answer is read from the result: parsing each
+ * labeled evaluation's whole result was most of the calibration report's CPU (bench:stats).
+ */
 export const labelsForVersion = defineStatement<
   { userId: string; packVersionId: string },
-  { result: JudgmentResult; questionId: string; answer: Answer }
+  { questionId: string; model: Answer | null; answer: Answer }
 >({
   name: 'labels.forVersion',
   sql: `
-    SELECT e.result, l.question_id AS "questionId", l.answer
+    SELECT l.question_id AS "questionId", e.result -> 'answers' -> l.question_id AS model, l.answer
       FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
      WHERE l.user_id = :userId AND e.user_id = :userId AND e.pack_version_id = :packVersionId`,
 });

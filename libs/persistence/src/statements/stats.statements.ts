@@ -1,21 +1,24 @@
 import { defineStatement } from './statement.js';
 
-/** Index-only on the partial index of unlabeled reviews. */
+/**
+ * Evaluations in review without a label, from the per-(user, source) counter the triggers keep
+ * (`evaluation_review_backlog`, migration 1795751400000-dashboard-counters): at most 5 rows.
+ */
 export const countUnlabeledReviews = defineStatement<{ userId: string }, { count: number }>({
   name: 'stats.unlabeledReviews',
-  sql: `SELECT count(*)::int AS count FROM evaluations WHERE user_id = :userId AND status = 'review' AND NOT labeled`,
+  sql: `SELECT COALESCE(sum(unlabeled), 0)::int AS count FROM evaluation_review_backlog WHERE user_id = :userId`,
 });
 
-/** Index-only on the partial index of unlabeled reviews by source (GET /api/stats?source=…). */
+/** The same, of some sources only (GET /api/stats?source=…). */
 export const countUnlabeledReviewsOfSources = defineStatement<
   { userId: string; sources: string[] },
   { count: number }
 >({
   name: 'stats.unlabeledReviewsOfSources',
   sql: `
-    SELECT count(*)::int AS count
-      FROM evaluations
-     WHERE user_id = :userId AND status = 'review' AND NOT labeled AND source = ANY(:sources::text[])`,
+    SELECT COALESCE(sum(unlabeled), 0)::int AS count
+      FROM evaluation_review_backlog
+     WHERE user_id = :userId AND source = ANY(:sources::text[])`,
 });
 
 /** A day's counters, summed over the given sources. */
