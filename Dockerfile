@@ -28,4 +28,4 @@ COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 USER node
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=64", "--max-old-space-size=384", "dist/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=384", "dist/apps/api/src/main.js"]

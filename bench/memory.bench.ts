@@ -7,7 +7,7 @@ import { runLoad, type LoadResult, type LoadTarget } from './harness/load.js';
 import { log, runMain, sleep } from './harness/log.js';
 import { num, nums, readOptions, settingsOf } from './harness/options.js';
 import { cpuBetween, loadAverage, processPeakRssMb, processRssMb } from './harness/probes.js';
-import type { Service } from './harness/processes.js';
+import { PRODUCTION_NODE_FLAGS, type Service } from './harness/processes.js';
 import { publish } from './harness/report.js';
 import { BenchRun, createTenant, type Tenant } from './harness/run.js';
 import {
@@ -31,6 +31,11 @@ const options = readOptions({
   runs: num(1),
   /** The `--max-old-space-size` values tried besides no bound (production has 384). */
   oldSpaceMb: nums(256, 384),
+  /**
+   * The `--max-semi-space-size` values tried with each bound (production has 64; V8 takes the last
+   * of repeated flags, so each replaces it). No bound always runs with 64.
+   */
+  semiSpaceMb: nums(64),
   judgeConnections: num(32),
   mcpConnections: num(8),
   /** Connections for each of the three read routes. */
@@ -49,6 +54,11 @@ interface ApiMemory {
 }
 
 const MB = 1024 * 1024;
+
+/** The semi-space size of the production flags (`--max-semi-space-size=64`). */
+const PRODUCTION_SEMI_SPACE_MB = Number(
+  /^--max-semi-space-size=(\d+)$/.exec(PRODUCTION_NODE_FLAGS.find((f) => f.startsWith('--max-semi'))!)![1],
+);
 
 const CONNECTIONS: Record<Stream, number> = {
   judge: options.judgeConnections,
@@ -143,20 +153,29 @@ function sampleMemory(api: Service): { stop: () => Promise<MemorySample[]> } {
   };
 }
 
+/** A configuration: the old generation's bound (null: none) and the young generation's semi-space, in MB. */
+interface Configuration {
+  oldSpaceMb: number | null;
+  semiSpaceMb: number;
+}
+
 async function measureConfiguration(
   run: BenchRun,
   round: number,
-  oldSpaceMb: number | null,
+  { oldSpaceMb, semiSpaceMb }: Configuration,
   tenants: { current?: Tenant },
 ): Promise<Measured> {
-  const flags = oldSpaceMb ? [`--max-old-space-size=${oldSpaceMb}`] : [];
+  const flags = [
+    ...(oldSpaceMb ? [`--max-old-space-size=${oldSpaceMb}`] : []),
+    ...(semiSpaceMb === PRODUCTION_SEMI_SPACE_MB ? [] : [`--max-semi-space-size=${semiSpaceMb}`]),
+  ];
   // In place of the API's production flags, so the first configuration has no bound at all.
   const api = await run.api({ NODE_ENV: 'production' }, [], flags);
   // One tenant for the whole run, so every configuration lists and counts the same growing data.
   tenants.current ??= await createTenant(api.url);
   const here = await targetsFor(api.url, tenants.current);
   for (const stream of STREAMS) await check(stream, here[stream]);
-  const name = oldSpaceMb ? `old space ${oldSpaceMb} MB` : 'no bound';
+  const name = `${oldSpaceMb ? `old space ${oldSpaceMb} MB` : 'no bound'}, semi-space ${semiSpaceMb} MB`;
   log(`round ${round}, ${name}: warming up for ${options.warmup} s`);
   await mixedLoad(here, options.warmup);
   const probe = await run.probe();
@@ -172,6 +191,7 @@ async function measureConfiguration(
   const measured: Measured = {
     round,
     oldSpaceMb,
+    semiSpaceMb,
     flags,
     streams,
     memory: summarizeMemory(samples, processPeakRssMb(api.pid), processRssMb(api.pid)),
@@ -197,14 +217,19 @@ async function measureConfiguration(
 
 async function memoryBenchmark(run: BenchRun): Promise<void> {
   await run.gateway(options.gatewayDelayMs);
-  const configurations = [null, ...options.oldSpaceMb];
+  const configurations: Configuration[] = [
+    { oldSpaceMb: null, semiSpaceMb: PRODUCTION_SEMI_SPACE_MB },
+    ...options.oldSpaceMb.flatMap((oldSpaceMb) =>
+      options.semiSpaceMb.map((semiSpaceMb) => ({ oldSpaceMb, semiSpaceMb })),
+    ),
+  ];
   const measured: Measured[] = [];
   const tenants: { current?: Tenant } = {};
   for (let round = 1; round <= options.runs; round++) {
     // Later rounds go in the other order, so a slow phase of a shared machine does not always land on one.
     const order = round % 2 ? configurations : [...configurations].reverse();
-    for (const oldSpaceMb of order)
-      measured.push(await measureConfiguration(run, round, oldSpaceMb, tenants));
+    for (const configuration of order)
+      measured.push(await measureConfiguration(run, round, configuration, tenants));
   }
   for (const m of measured)
     for (const stream of STREAMS)

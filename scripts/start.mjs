@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** V8 flags of the API and the worker, as in package.json's start scripts and the Dockerfile (docs/architecture.md). */
+/** V8 flags of the worker, as in package.json's start scripts and the Dockerfile (docs/architecture.md). */
 const NODE_FLAGS = ['--max-semi-space-size=64'];
-/** The API's old generation is bounded too (docs/architecture.md, "Runtime flags"). */
-const API_NODE_FLAGS = [...NODE_FLAGS, '--max-old-space-size=384'];
+/** The API's young generation is smaller and its old generation bounded (docs/architecture.md, "Runtime flags"). */
+const API_NODE_FLAGS = ['--max-semi-space-size=32', '--max-old-space-size=384'];
 
 /**
  * The signal that stops `npm start`, once one arrives (SIGINT, SIGTERM or SIGHUP). npm runs this

@@ -10,8 +10,11 @@ import { log } from './log.js';
  */
 export const PRODUCTION_NODE_FLAGS = ['--max-semi-space-size=64'];
 
-/** The API's own, after those: its old generation is bounded (docs/architecture.md, "Runtime flags"). */
-export const API_NODE_FLAGS = ['--max-old-space-size=384'];
+/**
+ * The API's own, after those (V8 takes the last of a repeated flag): a 32 MB young generation and a
+ * bounded old one (docs/architecture.md, "Runtime flags").
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=32', '--max-old-space-size=384'];
 
 /** Lines kept per process: the apps log a handful at `info`, so this only bounds a runaway. */
 const MAX_LINES = 5_000;

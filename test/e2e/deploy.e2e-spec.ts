@@ -301,7 +301,7 @@ describe('deploy/k8s', () => {
     const flags = (command: string[]) => command.filter((arg) => arg.startsWith('--'));
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts as Record<string, string>;
     const expected = flags(scripts['start:api'].split(' '));
-    expect(expected).toContain('--max-semi-space-size=64');
+    expect(expected).toContain('--max-semi-space-size=32');
     expect(expected.some((flag) => flag.startsWith('--max-old-space-size='))).toBe(true);
     const cmd = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? '[]';
     expect(flags(JSON.parse(cmd))).toEqual(expected);
@@ -312,7 +312,7 @@ describe('deploy/k8s', () => {
   it("limits the api's memory above the whole heap V8 may take, with room for the rest", () => {
     const mb = (flag: string) =>
       Number(apiContainer.command.find((arg: string) => arg.startsWith(`--${flag}=`)).split('=')[1]);
-    // V8's heap limit is the old generation plus three semi-spaces (bench:memory read 576 MB at 384 and 64).
+    // V8's heap limit is the old generation plus three semi-spaces (bench:memory read 480 MB at 384 and 32).
     const heapMb = mb('max-old-space-size') + 3 * mb('max-semi-space-size');
     const mi = (quantity: string) => {
       const [, amount, unit] = /^(\d+)(Mi|Gi)$/.exec(quantity)!;
