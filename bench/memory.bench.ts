@@ -32,10 +32,10 @@ const options = readOptions({
   /** The `--max-old-space-size` values tried besides no bound (production has 384). */
   oldSpaceMb: nums(256, 384),
   /**
-   * The `--max-semi-space-size` values tried with each bound (production has 64; V8 takes the last
-   * of repeated flags, so each replaces it). No bound always runs with 64.
+   * The `--max-semi-space-size` values tried with each bound (the API has 32 in production; V8 takes
+   * the last of repeated flags, so each replaces the shared 64). No bound always runs with 64.
    */
-  semiSpaceMb: nums(64),
+  semiSpaceMb: nums(32),
   judgeConnections: num(32),
   mcpConnections: num(8),
   /** Connections for each of the three read routes. */
@@ -55,7 +55,7 @@ interface ApiMemory {
 
 const MB = 1024 * 1024;
 
-/** The semi-space size of the production flags (`--max-semi-space-size=64`). */
+/** The semi-space size every process starts with (`PRODUCTION_NODE_FLAGS`: 64); the API adds its own. */
 const PRODUCTION_SEMI_SPACE_MB = Number(
   /^--max-semi-space-size=(\d+)$/.exec(PRODUCTION_NODE_FLAGS.find((f) => f.startsWith('--max-semi'))!)![1],
 );

@@ -176,6 +176,14 @@ describe('probabilityBin and shareBelowThreshold', () => {
     expect(probabilityBin(0)).toBe(0);
   });
 
+  it('puts an artifact just under a four-decimal threshold in its bin, so the share leaves it out (documented)', () => {
+    // 1 - 0.07 is 0.9299999999999999: the decision rule sends it to review at 0.93, the bins do not count it below.
+    expect(1 - 0.07 < 0.93).toBe(true);
+    expect(probabilityBin(1 - 0.07)).toBe(probabilityBin(0.93));
+    // A four-decimal neighbour is still told apart.
+    expect(probabilityBin(0.9299)).toBeLessThan(probabilityBin(0.93));
+  });
+
   it('clamps what lies outside [0, 1]', () => {
     expect(probabilityBin(1.2)).toBe(PROBABILITY_BINS);
     expect(probabilityBin(-0.1)).toBe(0);

@@ -182,9 +182,12 @@ export const PROBABILITY_BINS = 10_000;
  * The bin a selected probability is counted in: its value in units of 0.0001, rounded to 0.000001
  * first (so 0.29, 0.28999… in binary, is bin 2900), clamped to 0…10000. The trigger that keeps the
  * counts computes the same in SQL (migration 1795751400000-dashboard-counters). A threshold t counts
- * the bins below `probabilityBin(t)` as below it: exact when t has at most four decimals, as the
- * judge's probabilities do; otherwise answers in t's own bin (within 0.0001 under t) count as not
- * below.
+ * the bins below `probabilityBin(t)` as below it, so answers in t's own bin count as not below. That
+ * is the decision rule's `p < t` whenever t and the answer have at most four decimals. It is not for
+ * an answer in t's bin but under t: less than 0.0001 under a threshold of more decimals, or a
+ * floating-point artifact within 0.0000005 under a four-decimal one (a boolean's 1 − 0.07 is
+ * 0.9299999999999999, which the rule sends to review at 0.93); such answers are left out of the
+ * share below.
  */
 export function probabilityBin(probability: number): number {
   const bin = Math.floor(Math.round(probability * 1_000_000) / 100);

@@ -10,7 +10,7 @@ import { DashboardCounters1795751400000 } from './1795751400000-dashboard-counte
  * from before those were stored, then the trigger it installs; run again (down, rows, up) inside a
  * transaction that is rolled back, so the shared test database keeps its schema.
  */
-describe('migration ProbabilityBins', () => {
+describe('migration DashboardCounters', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
