@@ -227,7 +227,8 @@ export class EvaluationRepository {
    * Of this version's evaluations that answered the question, the share whose selected probability
    * is below `threshold`; null without such evaluations. Counted on the version's histogram of
    * selected probabilities at 0.0001 resolution (`probabilityBin`), kept by the database as rows are
-   * inserted: exact for thresholds of at most four decimals.
+   * inserted; answers in the threshold's own bin count as not below (`probabilityBin` says when that
+   * differs from the decision rule).
    */
   async shareBelowThreshold(
     userId: string,
