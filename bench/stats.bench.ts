@@ -142,6 +142,13 @@ async function statsBenchmark(run: BenchRun): Promise<void> {
     throw new Error(`the calibration report counted no share below a threshold (${shares})`);
   }
   log(`calibration: review share at the suggested threshold: ${shares}`);
+  // The quality report must read the labeled audits (the labels' copies of their evaluations' facts).
+  const quality = (await (
+    await fetch(`${api.url}/api/packs/${tenant.packId}/quality`, { headers: { 'x-api-key': tenant.apiKey } })
+  ).json()) as { labeled: number };
+  if (!(quality.labeled > 0))
+    throw new Error(`the quality report read no labeled audit (${quality.labeled})`);
+  log(`quality: ${quality.labeled} labeled audits in the window`);
   const timings: StatsResults['timings'] = [];
   for (const [name, route] of requests) {
     const timing = await timeGets(api.url + route, { 'x-api-key': tenant.apiKey }, options);

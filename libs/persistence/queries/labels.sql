@@ -105,10 +105,12 @@ SELECT l.id, l.evaluation_id AS "evaluationId", l.question_id AS "questionId", l
  LIMIT $5;
 
 -- labels.forVersion
--- params: $1 userId, $2 packVersionId
-SELECT l.question_id AS "questionId", e.result -> 'answers' -> l.question_id AS model, l.answer
-  FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
- WHERE l.user_id = $1 AND e.user_id = $1 AND e.pack_version_id = $2;
+-- params: $1 packVersionId, $2 userId
+SELECT question_id AS "questionId", judge_answer AS model, answer,
+       CASE WHEN audit_selected THEN audit_probability END AS "auditProbability"
+  FROM labels
+ WHERE pack_version_id = $1 AND user_id = $2
+ ORDER BY evaluation_created_at, evaluation_id, question_id;
 
 -- labels.lockEvaluation
 -- params: $1 evaluationId

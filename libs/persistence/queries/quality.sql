@@ -17,15 +17,16 @@ SELECT id AS "packId", name AS "packName", live_version_id AS "versionId"
  ORDER BY updated_at DESC, id DESC
  LIMIT $2;
 
--- quality.labeledDraws
+-- quality.auditLabels
 -- params: $1 versionId, $2 userId, $3 fromDay, $4 toDay
 -- planned per call (unnamed)
-SELECT e.status, e.audit_probability AS "auditProbability", e.result -> 'answers' AS answers,
-       (SELECT jsonb_object_agg(l.question_id, l.answer) FROM labels l WHERE l.evaluation_id = e.id) AS labels
-  FROM evaluations e
- WHERE e.pack_version_id = $1 AND e.audit_selected AND e.labeled AND e.user_id = $2
-   AND ($3::date IS NULL OR e.created_at >= ($3::date AT TIME ZONE 'UTC'))
-   AND ($4::date IS NULL OR e.created_at < (($4::date + 1) AT TIME ZONE 'UTC'));
+SELECT evaluation_id AS "evaluationId", evaluation_status AS status, audit_probability AS "auditProbability",
+       question_id AS "questionId", judge_answer AS model, answer AS label
+  FROM labels
+ WHERE pack_version_id = $1 AND audit_selected AND user_id = $2
+   AND ($3::date IS NULL OR evaluation_created_at >= ($3::date AT TIME ZONE 'UTC'))
+   AND ($4::date IS NULL OR evaluation_created_at < (($4::date + 1) AT TIME ZONE 'UTC'))
+ ORDER BY evaluation_created_at, evaluation_id, question_id;
 
 -- quality.versionCounts
 -- params: $1 versionId, $2 fromDay, $3 toDay, $4 userId

@@ -50,6 +50,7 @@ import { PackAlertRulesEntity, QualityAlertEntity } from './entities/quality-ale
 import { QualityAlerts1795751200000 } from './migrations/1795751200000-quality-alerts.js';
 import { OAuthApprovedHosts1795751300000 } from './migrations/1795751300000-oauth-approved-hosts.js';
 import { DashboardCounters1795751400000 } from './migrations/1795751400000-dashboard-counters.js';
+import { LabelEvaluationFacts1795751500000 } from './migrations/1795751500000-label-evaluation-facts.js';
 import {
   OAuthApprovedHostEntity,
   OAuthClientEntity,
@@ -120,6 +121,7 @@ export const MIGRATIONS = [
   QualityAlerts1795751200000,
   OAuthApprovedHosts1795751300000,
   DashboardCounters1795751400000,
+  LabelEvaluationFacts1795751500000,
 ];
 
 export function dataSourceOptions(databaseUrl: string, extra: { poolSize?: number } = {}): DataSourceOptions {

@@ -20,8 +20,7 @@ import {
   LabelRepository,
   PackRepository,
   PackVersionLookup,
-  QualityRepository,
-  type LabeledDrawRow,
+  type LabeledResult,
 } from '@app/persistence';
 
 /** Days of live traffic the threshold preview looks back over. */
@@ -79,7 +78,6 @@ export class CalibrationService {
     private readonly versions: PackVersionLookup,
     private readonly labels: LabelRepository,
     private readonly evaluations: EvaluationRepository,
-    private readonly quality: QualityRepository,
     private readonly maps: CalibrationMapCache,
   ) {}
 
@@ -98,28 +96,28 @@ export class CalibrationService {
     const version = await this.versions.find(userId, id);
     if (!version || version.packId !== pack.id) throw new NotFoundError('version not found');
 
-    const byQuestion = new Map<string, LabeledAnswer[]>();
-    const [labels, draws, maps] = await Promise.all([
+    const byQuestion = new Map<string, LabeledResult[]>();
+    const [labels, maps] = await Promise.all([
       this.labels.listForVersion(userId, version.id),
-      this.quality.labeledDraws(userId, version.id),
       this.maps.find(userId, pack.id, version.id, version.document),
     ]);
     for (const row of labels) {
       const items = byQuestion.get(row.questionId) ?? [];
-      items.push({ model: row.model ?? undefined, label: row.answer });
+      items.push(row);
       byQuestion.set(row.questionId, items);
     }
     const questions = await Promise.all(
       version.document.questions.map(async (question) => {
         const map = maps.get(question.id);
+        const labeled = byQuestion.get(question.id) ?? [];
         const report = calibrateQuestion(
           question,
-          byQuestion.get(question.id) ?? [],
+          labeled.map((row): LabeledAnswer => ({ model: row.model ?? undefined, label: row.answer })),
           targetAgreement,
           map && ((probability) => applyCalibration(map, probability)),
         );
         const threshold = report.suggestedMinSelectedProbability;
-        const sample = auditedAnswers(draws, question.id);
+        const sample = auditedAnswers(labeled);
         const guaranteed = guaranteedThreshold(sample, [], targetAgreement, delta);
         const [reviewShareAtSuggested, belowGuaranteed] = await Promise.all(
           [threshold, guaranteed.threshold].map((t) =>
@@ -179,19 +177,18 @@ export class CalibrationService {
 }
 
 /** A question's labeled answers in the audit sample: the judge's selected probability, agreement and π. */
-function auditedAnswers(draws: readonly LabeledDrawRow[], questionId: string): AuditedAnswer[] {
-  return draws.flatMap((draw) => {
-    const model = draw.answers[questionId];
-    const label = draw.labels[questionId];
-    if (!model || !label) return [];
-    return [
-      {
-        selectedProbability: selectedProbability(model),
-        agreed: agrees(model, label),
-        inclusionProbability: draw.auditProbability,
-      },
-    ];
-  });
+function auditedAnswers(labels: readonly LabeledResult[]): AuditedAnswer[] {
+  return labels.flatMap(({ model, answer, auditProbability }) =>
+    model && auditProbability !== null
+      ? [
+          {
+            selectedProbability: selectedProbability(model),
+            agreed: agrees(model, answer),
+            inclusionProbability: auditProbability,
+          },
+        ]
+      : [],
+  );
 }
 
 function mapView(map: FittedCalibrationMap | undefined): CalibrationMapView | null {

@@ -43,6 +43,8 @@ export interface LabeledResult {
   /** The model's answer to the question; null when it gave none. */
   model: Answer | null;
   answer: Answer;
+  /** π of the label's evaluation when the audit sample drew it; null for any other label. */
+  auditProbability: number | null;
 }
 
 /**
@@ -91,7 +93,7 @@ export class LabelRepository {
       .find({ where: { userId, evaluationId }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
-  /** Every label on evaluations of one pack version, with the model's answer to its question, for calibration. */
+  /** Every label on evaluations of one pack version, with the model's answer to its question and the audit's π, for calibration. */
   async listForVersion(userId: string, packVersionId: string): Promise<LabeledResult[]> {
     if (!isUuid(packVersionId)) return [];
     return this.sql.rows(labelsForVersion, { userId, packVersionId });

@@ -4,7 +4,7 @@ import {
   answerCounts,
   auditedPacks,
   type AuditedPackRow,
-  labeledDraws,
+  auditLabels,
   versionCounts,
   type AnswerCountRow,
   type LabeledDrawRow,
@@ -35,16 +35,29 @@ export class QualityRepository {
   }
 
   /** The labeled audit sample of a version, in a window of UTC days or (without one) all of it. */
-  labeledDraws(
+  async labeledDraws(
     userId: string,
     versionId: string,
     days?: { fromDay: string; toDay: string },
   ): Promise<LabeledDrawRow[]> {
-    return this.sql.rows(labeledDraws, {
+    const rows = await this.sql.rows(auditLabels, {
       userId,
       versionId,
       fromDay: days?.fromDay ?? null,
       toDay: days?.toDay ?? null,
     });
+    // A draw's labels come together (ordered by evaluation).
+    const draws: LabeledDrawRow[] = [];
+    let evaluationId: string | undefined;
+    for (const row of rows) {
+      if (row.evaluationId !== evaluationId) {
+        evaluationId = row.evaluationId;
+        draws.push({ status: row.status, auditProbability: row.auditProbability, answers: {}, labels: {} });
+      }
+      const draw = draws[draws.length - 1];
+      if (row.model !== null) draw.answers[row.questionId] = row.model;
+      draw.labels[row.questionId] = row.label;
+    }
+    return draws;
   }
 }

@@ -31,19 +31,23 @@ export const upsertLabel = defineStatement<
 });
 
 /**
- * Every label on evaluations of one pack version, with the model's answer to the label's question
- * (null when it gave none), for calibration. Only that answer is read from the result: parsing each
- * labeled evaluation's whole result was most of the calibration report's CPU (bench:stats).
+ * Every label on evaluations of one pack version, with the judge's answer to the label's question
+ * (null when it gave none) and, for a label of the audit sample, its evaluation's inclusion
+ * probability, for calibration. Read from the copies of the evaluation's facts each label carries
+ * (migration 1795751500000-label-evaluation-facts) on the labels' version index: joining each label
+ * to its evaluation was most of the calibration report's time at ten million evaluations.
  */
 export const labelsForVersion = defineStatement<
   { userId: string; packVersionId: string },
-  { questionId: string; model: Answer | null; answer: Answer }
+  { questionId: string; model: Answer | null; answer: Answer; auditProbability: number | null }
 >({
   name: 'labels.forVersion',
   sql: `
-    SELECT l.question_id AS "questionId", e.result -> 'answers' -> l.question_id AS model, l.answer
-      FROM labels l JOIN evaluations e ON e.id = l.evaluation_id
-     WHERE l.user_id = :userId AND e.user_id = :userId AND e.pack_version_id = :packVersionId`,
+    SELECT question_id AS "questionId", judge_answer AS model, answer,
+           CASE WHEN audit_selected THEN audit_probability END AS "auditProbability"
+      FROM labels
+     WHERE pack_version_id = :packVersionId AND user_id = :userId
+     ORDER BY evaluation_created_at, evaluation_id, question_id`,
 });
 
 /** Serialises label writes per evaluation (run in the write's transaction), so its `labeled` flag follows them. */

@@ -56,28 +56,43 @@ export interface LabeledDrawRow {
   status: string;
   /** π: the probability with which the evaluation was selected. */
   auditProbability: number;
+  /** The judge's answer per labeled question (absent where it gave none). */
   answers: Record<string, Answer>;
   /** The reviewer's answer per labeled question. */
   labels: Record<string, Answer>;
 }
 
+/** One label of the audit sample, with its evaluation's facts as the label carries them. */
+export interface AuditLabelRow {
+  evaluationId: string;
+  status: string;
+  auditProbability: number;
+  questionId: string;
+  /** The judge's answer to the question; null when it gave none. */
+  model: Answer | null;
+  label: Answer;
+}
+
 /**
- * The labeled evaluations of the audit sample: live evaluations of the version drawn and selected
- * (any status: a selected review item's label counts as well), with their labels, on the partial
- * index that holds only these rows. `fromDay`/`toDay` null: the version's whole history.
+ * The labels of the audit sample: on live evaluations of the version drawn and selected (any status:
+ * a selected review item's label counts as well), a draw's labels together, read from the copies of
+ * the evaluation's facts each label carries (migration 1795751500000-label-evaluation-facts) on the
+ * labels' version index, never from the evaluations. `fromDay`/`toDay` null: the version's whole
+ * history.
  */
-export const labeledDraws = defineStatement<
+export const auditLabels = defineStatement<
   { userId: string; versionId: string; fromDay: string | null; toDay: string | null },
-  LabeledDrawRow
+  AuditLabelRow
 >({
-  name: 'quality.labeledDraws',
+  name: 'quality.auditLabels',
   sql: `
-    SELECT e.status, e.audit_probability AS "auditProbability", e.result -> 'answers' AS answers,
-           (SELECT jsonb_object_agg(l.question_id, l.answer) FROM labels l WHERE l.evaluation_id = e.id) AS labels
-      FROM evaluations e
-     WHERE e.pack_version_id = :versionId AND e.audit_selected AND e.labeled AND e.user_id = :userId
-       AND (:fromDay::date IS NULL OR e.created_at >= (:fromDay::date AT TIME ZONE 'UTC'))
-       AND (:toDay::date IS NULL OR e.created_at < ((:toDay::date + 1) AT TIME ZONE 'UTC'))`,
+    SELECT evaluation_id AS "evaluationId", evaluation_status AS status, audit_probability AS "auditProbability",
+           question_id AS "questionId", judge_answer AS model, answer AS label
+      FROM labels
+     WHERE pack_version_id = :versionId AND audit_selected AND user_id = :userId
+       AND (:fromDay::date IS NULL OR evaluation_created_at >= (:fromDay::date AT TIME ZONE 'UTC'))
+       AND (:toDay::date IS NULL OR evaluation_created_at < ((:toDay::date + 1) AT TIME ZONE 'UTC'))
+     ORDER BY evaluation_created_at, evaluation_id, question_id`,
   plannedPerCall: true,
 });
 
