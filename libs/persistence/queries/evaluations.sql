@@ -104,6 +104,7 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
            AND pack_id = $2
            AND result -> 'answers' ? $3
+         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countAudits[packId+questionId+labeled]
@@ -115,6 +116,7 @@ SELECT count(*)::int AS count
            AND pack_id = $2
            AND result -> 'answers' ? $3
            AND labeled = $4
+         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countAudits[packId+questionId+labeled+sources]
@@ -127,6 +129,7 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $3
            AND labeled = $4
            AND source = ANY($5::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $6) AS capped;
 
 -- evaluations.countAudits[packId+questionId+sources]
@@ -138,6 +141,7 @@ SELECT count(*)::int AS count
            AND pack_id = $2
            AND result -> 'answers' ? $3
            AND source = ANY($4::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countAudits[packId+sources]
@@ -157,6 +161,7 @@ SELECT count(*)::int AS count
           FROM evaluations
          WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
            AND result -> 'answers' ? $2
+         ORDER BY created_at DESC, id DESC
          LIMIT $3) AS capped;
 
 -- evaluations.countAudits[questionId+labeled]
@@ -167,6 +172,7 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
            AND result -> 'answers' ? $2
            AND labeled = $3
+         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countAudits[questionId+labeled+sources]
@@ -178,6 +184,7 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $2
            AND labeled = $3
            AND source = ANY($4::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countAudits[questionId+sources]
@@ -188,6 +195,7 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
            AND result -> 'answers' ? $2
            AND source = ANY($3::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countAudits[sources]
@@ -280,6 +288,7 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND status = 'review'
            AND pack_id = $2
            AND result -> 'answers' ? $3
+         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countReviews[packId+questionId+labeled]
@@ -291,6 +300,7 @@ SELECT count(*)::int AS count
            AND pack_id = $2
            AND result -> 'answers' ? $3
            AND labeled = $4
+         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countReviews[packId+questionId+labeled+sources]
@@ -303,6 +313,7 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $3
            AND labeled = $4
            AND source = ANY($5::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $6) AS capped;
 
 -- evaluations.countReviews[packId+questionId+sources]
@@ -314,6 +325,7 @@ SELECT count(*)::int AS count
            AND pack_id = $2
            AND result -> 'answers' ? $3
            AND source = ANY($4::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countReviews[packId+sources]
@@ -333,6 +345,7 @@ SELECT count(*)::int AS count
           FROM evaluations
          WHERE user_id = $1 AND status = 'review'
            AND result -> 'answers' ? $2
+         ORDER BY created_at DESC, id DESC
          LIMIT $3) AS capped;
 
 -- evaluations.countReviews[questionId+labeled]
@@ -343,6 +356,7 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND status = 'review'
            AND result -> 'answers' ? $2
            AND labeled = $3
+         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countReviews[questionId+labeled+sources]
@@ -354,6 +368,7 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $2
            AND labeled = $3
            AND source = ANY($4::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countReviews[questionId+sources]
@@ -364,6 +379,7 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND status = 'review'
            AND result -> 'answers' ? $2
            AND source = ANY($3::text[])
+         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countReviews[sources]

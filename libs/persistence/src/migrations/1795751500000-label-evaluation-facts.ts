@@ -25,14 +25,21 @@ const COPIED = `
  * another evaluation or question (the upsert replaces only the answer, note and agreement), so the
  * copies stay exact; the trigger also runs if either were ever updated.
  *
- * The partial index of labeled audit draws on evaluations served only the old read and is dropped.
+ * The partial index of labeled audit draws on evaluations (`evaluations_audit_labeled_idx`) served
+ * only the old read. It stays for this release: during a rollout the old release's replicas still
+ * read through it (docs/deploy.md: drop the old in a later release), and dropping it here would lock
+ * `evaluations` while `labels` is locked, the reverse of a label write's order (deadlock).
+ *
+ * Locking: `labels` is locked up front for the whole migration (ACCESS EXCLUSIVE, as its ALTER
+ * needs): label reads and writes wait until it commits, which takes one UPDATE of every label.
+ * `evaluations` is only read, so judging goes on.
  */
 export class LabelEvaluationFacts1795751500000 implements MigrationInterface {
   name = 'LabelEvaluationFacts1795751500000';
 
   async up(db: QueryRunner): Promise<void> {
-    // No label may be written between the backfill and the trigger (reads go on).
-    await db.query(`LOCK TABLE labels IN SHARE ROW EXCLUSIVE MODE`);
+    // No label may be written between the backfill and the trigger.
+    await db.query(`LOCK TABLE labels IN ACCESS EXCLUSIVE MODE`);
     await db.query(`
       ALTER TABLE labels
         ADD COLUMN pack_version_id uuid,
@@ -64,13 +71,9 @@ export class LabelEvaluationFacts1795751500000 implements MigrationInterface {
     await db.query(
       `CREATE INDEX labels_pack_version_idx ON labels (pack_version_id, evaluation_created_at, evaluation_id)`,
     );
-    await db.query(`DROP INDEX evaluations_audit_labeled_idx`);
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(
-      `CREATE INDEX evaluations_audit_labeled_idx ON evaluations (pack_version_id, created_at) WHERE audit_selected AND labeled`,
-    );
     await db.query(`DROP TRIGGER labels_copy_evaluation ON labels`);
     await db.query(`DROP FUNCTION label_copy_evaluation()`);
     await db.query(`DROP INDEX labels_pack_version_idx`);

@@ -8,7 +8,7 @@ import { LabelEvaluationFacts1795751500000 } from './1795751500000-label-evaluat
 /** What a label copies of its evaluation, as the reports read it. */
 const COPIES = `question_id AS "questionId", pack_version_id AS "packVersionId", judge_answer AS "judgeAnswer",
   evaluation_status AS "evaluationStatus", audit_selected AS "auditSelected", audit_probability AS "auditProbability",
-  evaluation_created_at::text AS "evaluationCreatedAt"`;
+  to_char(evaluation_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS "evaluationCreatedAt"`;
 
 /**
  * The migration on labels written before it (backfilled from their evaluations), then the trigger
@@ -90,7 +90,7 @@ describe('migration LabelEvaluationFacts', () => {
         evaluationStatus: 'accept',
         auditSelected: true,
         auditProbability: 0.25,
-        evaluationCreatedAt: '2026-11-01 10:00:00+00',
+        evaluationCreatedAt: '2026-11-01 10:00',
       };
       expect(await copies(runner, drawn)).toEqual([
         { questionId: 'dept', judgeAnswer: null, ...facts },
@@ -114,19 +114,23 @@ describe('migration LabelEvaluationFacts', () => {
           evaluationStatus: 'review',
           auditSelected: null,
           auditProbability: null,
-          evaluationCreatedAt: '2026-11-02 08:30:00+00',
+          evaluationCreatedAt: '2026-11-02 08:30',
         },
       ]);
       // A label moved to another question (the service never does) takes that question's answer.
       await runner.query(`UPDATE labels SET question_id = 'dept' WHERE evaluation_id = $1`, [review]);
       expect((await copies(runner, review))[0]).toMatchObject({ questionId: 'dept', judgeAnswer: null });
 
-      // The reports read the labels' version index; the evaluations' audit index is gone.
+      // The reports read the labels' version index; the evaluations' audit index stays for the old
+      // release's replicas during a rollout.
       const indexes = await runner.query(
         `SELECT indexname FROM pg_indexes
-          WHERE indexname IN ('labels_pack_version_idx', 'evaluations_audit_labeled_idx')`,
+          WHERE indexname IN ('labels_pack_version_idx', 'evaluations_audit_labeled_idx') ORDER BY 1`,
       );
-      expect(indexes).toEqual([{ indexname: 'labels_pack_version_idx' }]);
+      expect(indexes).toEqual([
+        { indexname: 'evaluations_audit_labeled_idx' },
+        { indexname: 'labels_pack_version_idx' },
+      ]);
     } finally {
       await runner.rollbackTransaction();
       await runner.release();

@@ -13,9 +13,9 @@ import {
 } from '../statements/quality.statements.js';
 
 /**
- * Reads for the quality estimates (GET /api/packs/{packId}/quality, the calibration report's
- * guaranteed threshold): the per-day counters of a version's live traffic and its labeled audit
- * sample, scoped by owner (another user's version has no counts).
+ * Reads for the quality estimates (GET /api/packs/{packId}/quality and the dashboard's Quality
+ * card): the per-day counters of a version's live traffic and its labeled audit sample, scoped by
+ * owner (another user's version has no counts).
  */
 @Injectable()
 export class QualityRepository {

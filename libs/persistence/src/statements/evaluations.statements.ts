@@ -221,23 +221,31 @@ export type CountParams = Omit<ListParams, 'limit' | 'afterAt' | 'afterId'> & { 
 
 /**
  * The rows of a list, counted up to `cap` (so the cost is bounded however long the list): one
- * statement per shape of its filters, as the list's.
+ * statement per shape of its filters, as the list's. A shape with one of `inListOrder`, filters no
+ * index holds, counts in the list's order, so the planner walks the list's index and stops at the
+ * cap. Unordered, it took such a filter for rare and read every entry of the index into a bitmap
+ * before the first row (the review queue by pack and question: 301,499 entries, 30 ms at 1,000,000
+ * evaluations in bench:stats, against 3 ms in order), or scanned the table.
  */
 function countStatements<K extends string>(
   name: string,
   base: string,
   conditions: Record<K, string>,
+  inListOrder: readonly K[] = [],
 ): Record<string, Statement<CountParams, { count: number }>> {
   const filters = Object.keys(conditions) as K[];
   return Object.fromEntries(
     shapes(filters).map((shape) => {
+      const order = shape.some((filter) => inListOrder.includes(filter))
+        ? `\n                   ORDER BY created_at DESC, id DESC`
+        : '';
       const statement = defineStatement<CountParams, { count: number }>({
         name: `${name}[${listShape(shape)}]`,
         sql: `
           SELECT count(*)::int AS count
             FROM (SELECT 1
                     FROM evaluations
-                   WHERE ${whereOf(base, shape, conditions).replaceAll('\n', `\n${' '.repeat(8)}`)}
+                   WHERE ${whereOf(base, shape, conditions).replaceAll('\n', `\n${' '.repeat(8)}`)}${order}
                    LIMIT :cap) AS capped`,
       });
       return [listShape(shape), statement];
@@ -406,7 +414,9 @@ export const listReviews = listStatements('evaluations.listReviews', REVIEWS, {
 });
 
 /** The review queue's total for its filters, counted up to a cap (the `total` of GET /api/reviews). */
-export const countReviews = countStatements('evaluations.countReviews', REVIEWS, REVIEW_FILTERS);
+export const countReviews = countStatements('evaluations.countReviews', REVIEWS, REVIEW_FILTERS, [
+  'questionId',
+]);
 
 /**
  * The audit queue (GET /api/reviews?queue=audit): automatic decisions the audit draw selected, on
@@ -420,7 +430,7 @@ export const listAudits = listStatements('evaluations.listAudits', AUDITS, {
 });
 
 /** The audit queue's total for its filters, counted up to a cap. */
-export const countAudits = countStatements('evaluations.countAudits', AUDITS, REVIEW_FILTERS);
+export const countAudits = countStatements('evaluations.countAudits', AUDITS, REVIEW_FILTERS, ['questionId']);
 
 /** A queue's parameters in the value order: its filters, and a position (value, created_at, id). */
 export interface ValueListParams {
