@@ -8,17 +8,15 @@ SELECT question_id AS "questionId", fingerprint, method, labels, points, fitted_
    AND method IS NOT NULL;
 
 -- calibration.labels
--- params: $1 versionIds, $2 questionIds, $3 userId, $4 packId
+-- params: $1 versionIds, $2 questionIds, $3 packId, $4 userId
 -- planned per call (unnamed)
-SELECT l.question_id AS "questionId", e.result -> 'answers' -> l.question_id AS "judgeAnswer",
-       l.agreement AS agreed, e.audit_selected AS "auditSelected",
-       e.audit_probability AS "auditProbability"
+SELECT l.question_id AS "questionId", l.judge_answer AS "judgeAnswer", l.agreement AS agreed,
+       l.audit_selected AS "auditSelected", l.audit_probability AS "auditProbability"
   FROM labels l
-  JOIN evaluations e ON e.id = l.evaluation_id
   JOIN unnest($1::uuid[], $2::text[]) AS wording (version_id, question_id)
-    ON wording.version_id = e.pack_version_id AND wording.question_id = l.question_id
- WHERE l.user_id = $3 AND e.user_id = $3 AND e.pack_id = $4
-   AND e.result -> 'answers' -> l.question_id IS NOT NULL;
+    ON wording.version_id = l.pack_version_id AND wording.question_id = l.question_id
+  JOIN pack_versions v ON v.id = l.pack_version_id AND v.pack_id = $3
+ WHERE l.user_id = $4 AND l.judge_answer IS NOT NULL;
 
 -- calibration.publishedVersions
 -- params: $1 userId, $2 packId

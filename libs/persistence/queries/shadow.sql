@@ -77,10 +77,9 @@ SELECT j.state, r.status AS "runStatus", r.user_id AS "userId", r.pack_id AS "pa
 -- shadow.labels
 -- params: $1 runId, $2 userId
 SELECT l.question_id AS "questionId", l.answer AS label,
-       e.result -> 'answers' -> l.question_id AS live, j.result -> 'answers' -> l.question_id AS shadow,
-       e.audit_selected AS "auditSelected", e.audit_probability AS "auditProbability"
+       l.judge_answer AS live, j.result -> 'answers' -> l.question_id AS shadow,
+       l.audit_selected AS "auditSelected", l.audit_probability AS "auditProbability"
   FROM shadow_judgments j
-  JOIN evaluations e ON e.id = j.evaluation_id
   JOIN labels l ON l.evaluation_id = j.evaluation_id
  WHERE j.shadow_run_id = $1 AND j.user_id = $2 AND j.state = 'judged';
 

@@ -139,6 +139,8 @@ describe('CalibrationMapRepository', () => {
     ]);
     expect(await maps.labels(userId, packId, [{ versionId: live, questionId: 'other' }])).toEqual([]);
     expect(await maps.labels(randomUUID(), packId, [{ versionId: live, questionId: 'abusive' }])).toEqual([]);
+    // A version is read only as the given pack's.
+    expect(await maps.labels(userId, randomUUID(), [{ versionId: live, questionId: 'abusive' }])).toEqual([]);
     expect((await maps.publishedVersions(userId, packId)).map((version) => version.id)).toEqual([live]);
   });
 

@@ -46,8 +46,9 @@ export interface CalibrationLabelRow {
 
 /**
  * The labels of the given (version, question) pairs, the pairs whose question has the wording
- * being fitted, on evaluations where the judge answered that question. Read from the user's labels
- * (far fewer than a version's evaluations), planned with the pairs given.
+ * being fitted, where the judge answered that question: read from the user's labels and the copies
+ * of their evaluations' facts they carry (migration 1795751500000-label-evaluation-facts), never from
+ * the evaluations, planned with the pairs given. The versions must be the pack's.
  */
 export const calibrationLabels = defineStatement<
   { userId: string; packId: string; versionIds: string[]; questionIds: string[] },
@@ -55,15 +56,13 @@ export const calibrationLabels = defineStatement<
 >({
   name: 'calibration.labels',
   sql: `
-    SELECT l.question_id AS "questionId", e.result -> 'answers' -> l.question_id AS "judgeAnswer",
-           l.agreement AS agreed, e.audit_selected AS "auditSelected",
-           e.audit_probability AS "auditProbability"
+    SELECT l.question_id AS "questionId", l.judge_answer AS "judgeAnswer", l.agreement AS agreed,
+           l.audit_selected AS "auditSelected", l.audit_probability AS "auditProbability"
       FROM labels l
-      JOIN evaluations e ON e.id = l.evaluation_id
       JOIN unnest(:versionIds::uuid[], :questionIds::text[]) AS wording (version_id, question_id)
-        ON wording.version_id = e.pack_version_id AND wording.question_id = l.question_id
-     WHERE l.user_id = :userId AND e.user_id = :userId AND e.pack_id = :packId
-       AND e.result -> 'answers' -> l.question_id IS NOT NULL`,
+        ON wording.version_id = l.pack_version_id AND wording.question_id = l.question_id
+      JOIN pack_versions v ON v.id = l.pack_version_id AND v.pack_id = :packId
+     WHERE l.user_id = :userId AND l.judge_answer IS NOT NULL`,
   plannedPerCall: true,
 });
 

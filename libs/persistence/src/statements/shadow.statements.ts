@@ -377,15 +377,18 @@ export interface ShadowLabelRow {
   auditProbability: number | null;
 }
 
-/** Reviewer labels of the run's judged evaluations, with the live and the shadow answer to each. */
+/**
+ * Reviewer labels of the run's judged evaluations, with the live and the shadow answer to each; the
+ * live answer and the audit draw from the copies of the evaluation's facts each label carries
+ * (migration 1795751500000-label-evaluation-facts).
+ */
 export const shadowLabels = defineStatement<{ userId: string; runId: string }, ShadowLabelRow>({
   name: 'shadow.labels',
   sql: `
     SELECT l.question_id AS "questionId", l.answer AS label,
-           e.result -> 'answers' -> l.question_id AS live, j.result -> 'answers' -> l.question_id AS shadow,
-           e.audit_selected AS "auditSelected", e.audit_probability AS "auditProbability"
+           l.judge_answer AS live, j.result -> 'answers' -> l.question_id AS shadow,
+           l.audit_selected AS "auditSelected", l.audit_probability AS "auditProbability"
       FROM shadow_judgments j
-      JOIN evaluations e ON e.id = j.evaluation_id
       JOIN labels l ON l.evaluation_id = j.evaluation_id
      WHERE j.shadow_run_id = :runId AND j.user_id = :userId AND j.state = 'judged'`,
 });
