@@ -129,7 +129,6 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $3
            AND labeled = $4
            AND source = ANY($5::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $6) AS capped;
 
 -- evaluations.countAudits[packId+questionId+sources]
@@ -141,7 +140,6 @@ SELECT count(*)::int AS count
            AND pack_id = $2
            AND result -> 'answers' ? $3
            AND source = ANY($4::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countAudits[packId+sources]
@@ -184,7 +182,6 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $2
            AND labeled = $3
            AND source = ANY($4::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countAudits[questionId+sources]
@@ -195,7 +192,6 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND audit_selected AND status IN ('accept', 'reject')
            AND result -> 'answers' ? $2
            AND source = ANY($3::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countAudits[sources]
@@ -313,7 +309,6 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $3
            AND labeled = $4
            AND source = ANY($5::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $6) AS capped;
 
 -- evaluations.countReviews[packId+questionId+sources]
@@ -325,7 +320,6 @@ SELECT count(*)::int AS count
            AND pack_id = $2
            AND result -> 'answers' ? $3
            AND source = ANY($4::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countReviews[packId+sources]
@@ -368,7 +362,6 @@ SELECT count(*)::int AS count
            AND result -> 'answers' ? $2
            AND labeled = $3
            AND source = ANY($4::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $5) AS capped;
 
 -- evaluations.countReviews[questionId+sources]
@@ -379,7 +372,6 @@ SELECT count(*)::int AS count
          WHERE user_id = $1 AND status = 'review'
            AND result -> 'answers' ? $2
            AND source = ANY($3::text[])
-         ORDER BY created_at DESC, id DESC
          LIMIT $4) AS capped;
 
 -- evaluations.countReviews[sources]
