@@ -31,8 +31,9 @@ const COPIED = `
  * `evaluations` while `labels` is locked, the reverse of a label write's order (deadlock).
  *
  * Locking: `labels` is locked up front for the whole migration (ACCESS EXCLUSIVE, as its ALTER
- * needs): label reads and writes wait until it commits, which takes one UPDATE of every label.
- * `evaluations` is only read, so judging goes on.
+ * needs): label reads and writes wait until it commits, which takes one UPDATE of every label
+ * (about 19 s a million labels on the 2-core benchmark machine, docs/performance.md). `evaluations`
+ * is only read, so judging goes on.
  */
 export class LabelEvaluationFacts1795751500000 implements MigrationInterface {
   name = 'LabelEvaluationFacts1795751500000';
