@@ -47,6 +47,20 @@ describe('ShadowRepository.sample and stop', () => {
   const step = (run: ActiveShadowRun, maxPending: number) =>
     shadows.sample(run, (state, candidates) => planShadowDraw(run.id, state, candidates, maxPending));
 
+  /**
+   * Steps until one draws something, or `withinMs` passes. The cursor also stops before the oldest
+   * transaction open on the database, and other test files share it: one of theirs still open can
+   * hold the cursor back past a fixed wait, so a test waits for the draw rather than for a time.
+   */
+  async function firstDraw(run: ActiveShadowRun, withinMs: number): Promise<string[]> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const drawn = await step(run, 100);
+      if (drawn.length || Date.now() > deadline) return drawn;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** A run at rate 1 over the pack, with its cursor before the evaluations. */
   async function newRun(maxJudgments: number | null): Promise<ActiveShadowRun> {
     const created = await shadows.create({
@@ -120,7 +134,7 @@ describe('ShadowRepository.sample and stop', () => {
       );
       const holder = narrow.createQueryRunner();
       await holder.connect();
-      const released = new Promise((resolve) => setTimeout(resolve, 2_500)).then(() => holder.release());
+      const released = new Promise((resolve) => setTimeout(resolve, 4_000)).then(() => holder.release());
       const recorded = webhooks.recordJudgment(
         inboundEvaluation(owner, { id: inbound }),
         eventId,
@@ -132,12 +146,11 @@ describe('ShadowRepository.sample and stop', () => {
          VALUES ($1, $2, $3, $4, 'api', 'accept', '{}', '{}', 'm', 1)`,
         [meanwhile, owner.userId, owner.packId, owner.packVersionId],
       );
-      await new Promise((resolve) => setTimeout(resolve, 1_300));
-      expect(await step(run, 100)).toEqual([meanwhile]);
+      // Settled (1 s) while the judgment still waits for its connection (4 s; the pool gives up at 5).
+      expect(await firstDraw(run, 2_800)).toEqual([meanwhile]);
       await released;
       expect(await recorded).toEqual({ stored: true, deliveryId: null });
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      expect(await step(run, 100)).toEqual([inbound]);
+      expect(await firstDraw(run, 5_000)).toEqual([inbound]);
     } finally {
       await shadows.stop(owner.userId, run.id, 'requested');
       await narrow.destroy();
