@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type QueryRunner } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { insertPackOwner, newPackOwner, type PackOwner } from '../../../../test/support/pack-owner.js';
-import { dataSourceOptions } from '../data-source-options.js';
 import { DashboardCounters1795751400000 } from './1795751400000-dashboard-counters.js';
+import { migrationDatabase } from '../../../../test/support/migration-database.js';
 
 /**
  * The migration on evaluations stored before it, some with their selected probabilities and some
@@ -11,14 +11,7 @@ import { DashboardCounters1795751400000 } from './1795751400000-dashboard-counte
  * transaction that is rolled back, so the shared test database keeps its schema.
  */
 describe('migration DashboardCounters', () => {
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    dataSource = await new DataSource(
-      dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 1 }),
-    ).initialize();
-  });
-  afterAll(() => dataSource.destroy());
+  const database = migrationDatabase();
 
   const insert = (
     runner: QueryRunner,
@@ -50,10 +43,7 @@ describe('migration DashboardCounters', () => {
     );
 
   it('backfills the review backlog per user and source, then keeps it as reviews arrive and labels come and go', async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    try {
+    await database.inRolledBackTransaction(async (runner) => {
       const migration = new DashboardCounters1795751400000();
       await migration.down(runner);
       const owner = newPackOwner();
@@ -111,24 +101,18 @@ describe('migration DashboardCounters', () => {
         [owner.userId],
       );
       expect(counted.n).toBe(7);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
+    });
   });
 
   it('runs the stats trigger without JIT, which its plans cached from a bulk insert would otherwise pay on every insert', async () => {
-    const [fn] = await dataSource.query(
+    const [fn] = await database.query(
       `SELECT proconfig FROM pg_proc WHERE proname = 'evaluation_daily_stats_add'`,
     );
     expect(fn.proconfig).toEqual(['jit=off']);
   });
 
   it('backfills the histogram from stored and computed selected probabilities, then the trigger adds to it', async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    try {
+    await database.inRolledBackTransaction(async (runner) => {
       const migration = new DashboardCounters1795751400000();
       await migration.down(runner);
       const owner = newPackOwner();
@@ -177,9 +161,6 @@ describe('migration DashboardCounters', () => {
         [owner.userId],
       );
       expect(daily.evaluations).toBe(9);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
+    });
   });
 });

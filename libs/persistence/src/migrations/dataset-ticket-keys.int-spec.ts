@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../data-source-options.js';
 import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './1795750324599-dataset-ticket-keys-and-expected-answers.js';
+import { migrationDatabase } from '../../../../test/support/migration-database.js';
 
 /**
  * The migration on a database that already holds an externalId twice in a dataset (uploaded before
@@ -10,20 +9,10 @@ import { DatasetTicketKeysAndExpectedAnswers1795750324599 } from './179575032459
  * shared test database keeps its schema (DDL is transactional in Postgres).
  */
 describe('migration DatasetTicketKeysAndExpectedAnswers on existing duplicates', () => {
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    dataSource = await new DataSource(
-      dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 1 }),
-    ).initialize();
-  });
-  afterAll(() => dataSource.destroy());
+  const database = migrationDatabase();
 
   it('keys the first ticket of each externalId by position, keeps every ticket, and builds the unique index', async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    try {
+    await database.inRolledBackTransaction(async (runner) => {
       const migration = new DatasetTicketKeysAndExpectedAnswers1795750324599();
       await migration.down(runner);
       const userId = randomUUID();
@@ -71,9 +60,6 @@ describe('migration DatasetTicketKeysAndExpectedAnswers on existing duplicates',
           [randomUUID(), one, userId],
         ),
       ).rejects.toThrow(/dataset_tickets_external_id_key/);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
+    });
   });
 });

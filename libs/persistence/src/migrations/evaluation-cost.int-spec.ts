@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type QueryRunner } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { insertPackOwner, newPackOwner, type PackOwner } from '../../../../test/support/pack-owner.js';
-import { dataSourceOptions } from '../data-source-options.js';
 import { EvaluationCost1795751100000 } from './1795751100000-evaluation-cost.js';
+import { migrationDatabase } from '../../../../test/support/migration-database.js';
 
 /**
  * The migration on evaluations stored before it (all of unknown cost), then the trigger it installs:
@@ -11,14 +11,7 @@ import { EvaluationCost1795751100000 } from './1795751100000-evaluation-cost.js'
  * database keeps its schema (DDL is transactional in Postgres).
  */
 describe('migration EvaluationCost', () => {
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    dataSource = await new DataSource(
-      dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 1 }),
-    ).initialize();
-  });
-  afterAll(() => dataSource.destroy());
+  const database = migrationDatabase();
 
   const insert = (runner: QueryRunner, owner: PackOwner, source: string, day: string, cost?: number | null) =>
     runner.query(
@@ -45,10 +38,7 @@ describe('migration EvaluationCost', () => {
     );
 
   it('backfills the per-pack counters with earlier evaluations as unknown, then the trigger adds costs', async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    try {
+    await database.inRolledBackTransaction(async (runner) => {
       const migration = new EvaluationCost1795751100000();
       await migration.down(runner);
       const owner = newPackOwner();
@@ -87,9 +77,6 @@ describe('migration EvaluationCost', () => {
         [owner.userId],
       );
       expect(after.accept).toBe(7);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
+    });
   });
 });

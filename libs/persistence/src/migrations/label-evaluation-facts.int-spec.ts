@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type QueryRunner } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { insertPackOwner, newPackOwner, type PackOwner } from '../../../../test/support/pack-owner.js';
-import { dataSourceOptions } from '../data-source-options.js';
 import { LabelEvaluationFacts1795751500000 } from './1795751500000-label-evaluation-facts.js';
+import { migrationDatabase } from '../../../../test/support/migration-database.js';
 
 /** What a label copies of its evaluation, as the reports read it. */
 const COPIES = `question_id AS "questionId", pack_version_id AS "packVersionId", judge_answer AS "judgeAnswer",
@@ -16,14 +16,7 @@ const COPIES = `question_id AS "questionId", pack_version_id AS "packVersionId",
  * the shared test database keeps its schema.
  */
 describe('migration LabelEvaluationFacts', () => {
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    dataSource = await new DataSource(
-      dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 1 }),
-    ).initialize();
-  });
-  afterAll(() => dataSource.destroy());
+  const database = migrationDatabase();
 
   const evaluation = async (
     runner: QueryRunner,
@@ -65,10 +58,7 @@ describe('migration LabelEvaluationFacts', () => {
     ]);
 
   it('backfills each label with its evaluation’s facts, then fills new labels on insert', async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
-    try {
+    await database.inRolledBackTransaction(async (runner) => {
       const migration = new LabelEvaluationFacts1795751500000();
       await migration.down(runner);
       const owner = newPackOwner();
@@ -131,9 +121,6 @@ describe('migration LabelEvaluationFacts', () => {
         { indexname: 'evaluations_audit_labeled_idx' },
         { indexname: 'labels_pack_version_idx' },
       ]);
-    } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
-    }
+    });
   });
 });
