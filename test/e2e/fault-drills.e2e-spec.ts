@@ -102,10 +102,14 @@ describe('fault drills (API, workers and Redis as processes)', () => {
     for (let i = 0; i < count; i++) workers.push(await startWorker({ ...env, WORKER_NAME: `drill-${i}` }));
   }
 
-  async function startWorkload(): Promise<Workload> {
+  /** `beforeEvents` runs once the pack is published, before the first event is sent. */
+  async function startWorkload(
+    beforeEvents?: (keyed: Client, packId: string) => Promise<void>,
+  ): Promise<Workload> {
     const { keyed, user } = await newTenant(api.url);
     expect((await keyed.post('/api/webhook-endpoints', { url: receiver.url })).status).toBe(201);
     const pack = await createPublishedPack(keyed);
+    await beforeEvents?.(keyed, pack.id);
     const dataset = await createDataset(keyed, TICKETS);
     const started = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
     expect(started.status).toBe(202);
@@ -239,10 +243,15 @@ describe('fault drills (API, workers and Redis as processes)', () => {
       fromCandidate(request) ? { kind: 'flaky', failRate: 0.5, delayMs: 50, seed: 11 } : undefined,
     );
     await startWorkers(2);
-    const workload = await startWorkload();
-    const candidate = { document: candidateDocument() };
-    expect((await workload.keyed.patch(`/api/packs/${workload.packId}`, candidate)).status).toBe(200);
-    const run = await workload.keyed.post(`/api/packs/${workload.packId}/shadow-runs`, { sampleRate: 1 });
+    // The run starts before the first event: it samples only evaluations written after it began, and
+    // a quick worker judged some of the first events before a run started after them.
+    const started: Array<{ status: number; body: { id: string } }> = [];
+    const workload = await startWorkload(async (keyed, packId) => {
+      const candidate = { document: candidateDocument() };
+      expect((await keyed.patch(`/api/packs/${packId}`, candidate)).status).toBe(200);
+      started.push(await keyed.post(`/api/packs/${packId}/shadow-runs`, { sampleRate: 1 }));
+    });
+    const [run] = started;
     expect(run.status).toBe(201);
     await untilEvaluations(workload, 40);
     // Killed while more judgments are drawn than the workers' shadow slots can be running (2 × 2):
