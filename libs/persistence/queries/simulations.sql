@@ -181,9 +181,11 @@ SELECT id FROM simulations
  WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1::float8 / 1000)
  ORDER BY created_at LIMIT 100;
 
--- simulations.ticketJobState
--- params: $1 ticketId, $2 simulationId
-SELECT s.status, s.user_id AS "userId", s.pack_id AS "packId", s.pack_version_id AS "packVersionId", t.ticket,
-       EXISTS (SELECT 1 FROM evaluations e WHERE e.simulation_id = s.id AND e.dataset_ticket_id = $1) AS evaluated
-  FROM simulations s LEFT JOIN dataset_tickets t ON t.id = $1 AND t.dataset_id = s.dataset_id
- WHERE s.id = $2;
+-- simulations.ticketJobStates
+-- params: $1 simulationIds, $2 ticketIds
+SELECT q.position::int AS position, s.status, s.user_id AS "userId", s.pack_id AS "packId",
+       s.pack_version_id AS "packVersionId", t.ticket,
+       EXISTS (SELECT 1 FROM evaluations e WHERE e.simulation_id = s.id AND e.dataset_ticket_id = q.ticket_id) AS evaluated
+  FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS q(simulation_id, ticket_id, position)
+  JOIN simulations s ON s.id = q.simulation_id
+  LEFT JOIN dataset_tickets t ON t.id = q.ticket_id AND t.dataset_id = s.dataset_id;

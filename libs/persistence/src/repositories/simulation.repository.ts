@@ -14,7 +14,7 @@ import {
   stuckQueuedSimulations,
   simulationExpectedAnswers,
   simulationResults,
-  ticketJobState,
+  ticketJobStates,
   type ComparedTicket,
   type ExpectedAnswerRow,
   type FinishedSimulation,
@@ -22,6 +22,7 @@ import {
   type SimulationRow,
   type TicketJobState,
 } from '../statements/simulations.statements.js';
+import { Coalescer } from './coalescer.js';
 import { EvaluationInserts } from './evaluation-inserts.js';
 import type { NewEvaluation } from './evaluation-rows.js';
 import { SimulationCompletions } from './simulation-completions.js';
@@ -54,6 +55,15 @@ export interface NewSimulation {
  */
 @Injectable()
 export class SimulationRepository {
+  /**
+   * Ticket jobs' reads, coalesced: a wave of model answers ends its jobs together, so the worker
+   * starts the next ones in the same turns; their reads go as one statement (200 jobs at most).
+   */
+  private readonly ticketStates = new Coalescer<
+    { simulationId: string; ticketId: string },
+    TicketJobState | null
+  >((jobs) => this.readTicketStates(jobs), 200);
+
   constructor(
     private readonly sql: PreparedSql,
     private readonly inserts: EvaluationInserts,
@@ -116,7 +126,20 @@ export class SimulationRepository {
   /** The simulation's state, the ticket and whether it is judged already; null for an unknown simulation. */
   async ticketJobState(simulationId: string, ticketId: string): Promise<TicketJobState | null> {
     if (!isUuid(simulationId) || !isUuid(ticketId)) return null;
-    return this.sql.first(ticketJobState, { simulationId, ticketId });
+    return this.ticketStates.call({ simulationId, ticketId });
+  }
+
+  /** One statement for the ticket jobs' reads of a turn, each job answered at its own position. */
+  private async readTicketStates(
+    jobs: Array<{ simulationId: string; ticketId: string }>,
+  ): Promise<Array<TicketJobState | null>> {
+    const rows = await this.sql.rows(ticketJobStates, {
+      simulationIds: jobs.map((job) => job.simulationId),
+      ticketIds: jobs.map((job) => job.ticketId),
+    });
+    const states: Array<TicketJobState | null> = jobs.map(() => null);
+    for (const { position, ...state } of rows) states[position - 1] = state;
+    return states;
   }
 
   /**

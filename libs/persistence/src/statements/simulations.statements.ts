@@ -203,13 +203,22 @@ export interface TicketJobState {
   evaluated: boolean;
 }
 
-export const ticketJobState = defineStatement<{ simulationId: string; ticketId: string }, TicketJobState>({
-  name: 'simulations.ticketJobState',
+/**
+ * The state of several ticket jobs in one round trip (the jobs a worker started in one turn of the
+ * event loop): one row per known simulation, `position` being the job's 1-based place in the arrays.
+ */
+export const ticketJobStates = defineStatement<
+  { simulationIds: string[]; ticketIds: string[] },
+  TicketJobState & { position: number }
+>({
+  name: 'simulations.ticketJobStates',
   sql: `
-    SELECT s.status, s.user_id AS "userId", s.pack_id AS "packId", s.pack_version_id AS "packVersionId", t.ticket,
-           EXISTS (SELECT 1 FROM evaluations e WHERE e.simulation_id = s.id AND e.dataset_ticket_id = :ticketId) AS evaluated
-      FROM simulations s LEFT JOIN dataset_tickets t ON t.id = :ticketId AND t.dataset_id = s.dataset_id
-     WHERE s.id = :simulationId`,
+    SELECT q.position::int AS position, s.status, s.user_id AS "userId", s.pack_id AS "packId",
+           s.pack_version_id AS "packVersionId", t.ticket,
+           EXISTS (SELECT 1 FROM evaluations e WHERE e.simulation_id = s.id AND e.dataset_ticket_id = q.ticket_id) AS evaluated
+      FROM unnest(:simulationIds::uuid[], :ticketIds::uuid[]) WITH ORDINALITY AS q(simulation_id, ticket_id, position)
+      JOIN simulations s ON s.id = q.simulation_id
+      LEFT JOIN dataset_tickets t ON t.id = q.ticket_id AND t.dataset_id = s.dataset_id`,
 });
 
 export interface ComparedTicket {
