@@ -91,6 +91,8 @@ describe('ticket job states read together', () => {
       [first.simulationId, second.ticketIds[0]],
       [first.simulationId, first.ticketIds[2]],
       ['not-a-uuid', first.ticketIds[2]],
+      // Two jobs of one ticket in the turn (a retried job beside its first attempt): each is answered.
+      [first.simulationId, first.ticketIds[2]],
     ] as const;
     const states = await Promise.all(
       asked.map(([simulationId, ticketId]) => simulations.ticketJobState(simulationId, ticketId)),
@@ -116,6 +118,7 @@ describe('ticket job states read together', () => {
       { ...ofFirst, ticket: null, evaluated: false },
       { ...ofFirst, ticket: { subject: 'ticket 2' }, evaluated: false },
       null,
+      { ...ofFirst, ticket: { subject: 'ticket 2' }, evaluated: false },
     ]);
   });
 
