@@ -81,7 +81,7 @@ async function measureOnce(
 
 async function measure(probe: Probe, servers: Partial<Record<Target, Service>>): Promise<Run[]> {
   const runs: Run[] = [];
-  // A few seconds of load do not get Nest, TypeORM and the OpenAI client through V8's optimizing
+  // A few seconds of load do not get Nest, TypeORM and the gateway's HTTP client through V8's optimizing
   // compiler; without this, the first round measures the JIT.
   const firstWarmup = Math.max(10, options.warmup);
   const most = Math.max(...options.connections);
