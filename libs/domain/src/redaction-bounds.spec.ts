@@ -64,7 +64,12 @@ describe('redactText on adversarial input', () => {
 
   describe.each(ADVERSARIAL_INPUTS.map((input) => [input.name, input] as const))('%s', (_name, input) => {
     it(`stays linear (aimed at: ${input.rule})`, () => {
-      const { ratio, small, large, outputs } = growth(input.build);
+      // A figure over the bound is measured again, up to twice: a linear rule on a loaded machine
+      // (a fresh-clone CI run saw 362 once) falls back under it, a quadratic rule stays over each time.
+      let measured = growth(input.build);
+      for (let again = 0; again < 2 && measured.ratio >= GROWTH_BOUND; again++)
+        measured = growth(input.build);
+      const { ratio, small, large, outputs } = measured;
       expect(small).toHaveLength(SMALL);
       expect(large).toHaveLength(MiB);
       expect(ratio).toBeLessThan(GROWTH_BOUND);
