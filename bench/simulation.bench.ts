@@ -159,7 +159,8 @@ async function simulationBenchmark(run: BenchRun): Promise<void> {
       log(
         `round ${round}/${options.runs}, ${workers} x ${r.perWorker}: wall ${r.wallMs.toFixed(0)} ms, ` +
           `first job after ${r.firstJobMs} ms, job mean ${r.jobMsMean.toFixed(1)} ms ` +
-          `(model ${r.gatewayMsMean.toFixed(1)} ms), ${r.inFlightMean.toFixed(1)} in flight, ` +
+          `(model ${r.gatewayMsMean.toFixed(1)} ms), ${r.modelCallsInFlight.toFixed(1)} calls and ` +
+          `${r.inFlightMean.toFixed(1)} jobs in flight, ` +
           `machine busy ${(r.machineBusy * 100).toFixed(0)}%, load ${loadAverage()}`,
       );
     }

@@ -30,13 +30,15 @@ export interface SimulationRun {
   firstJobMs: number;
   /** POST -> the last ticket job has finished. */
   lastJobMs: number;
-  /** A ticket job from its start to its end (reads, the model call, the recording transaction). */
+  /** A ticket job from its start to its end (reads, the wait for a model slot, the call, the recording). */
   jobMsMean: number;
   jobMsP95: number;
   /** The model call as the worker timed it (`latencyMs` of the evaluation). */
   gatewayMsMean: number;
-  /** Sum of job times over the judging span: how many of the slots were busy on average. */
+  /** Sum of job times over the judging span: how many jobs ran at once on average. */
   inFlightMean: number;
+  /** The model calls' summed latency over the judging span: calls at once on average (at most the concurrency). */
+  modelCallsInFlight: number;
   /** Ticket jobs that were started more than once (retried or stalled). */
   restartedJobs: number;
   /** Backends waiting for a lock, on average over the run (sampled from pg_stat_activity). */
@@ -129,6 +131,8 @@ export function toRun(tickets: number, o: RunObservations): SimulationRun {
     jobMsP95: percentile(durations, 95),
     gatewayMsMean: o.evaluations.reduce((sum, row) => sum + row.latency_ms, 0) / o.evaluations.length,
     inFlightMean: jobMsTotal / Math.max(1, lastEnd - firstStart),
+    modelCallsInFlight:
+      o.evaluations.reduce((sum, row) => sum + row.latency_ms, 0) / Math.max(1, lastEnd - firstStart),
     restartedJobs: jobs.filter((job) => job.attempts > 1).length,
     lockWaiting: o.activity.lockWaiting,
     // Little's law: backends waiting on average x the time sampled / tickets = wait per ticket.

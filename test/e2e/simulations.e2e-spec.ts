@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Queue } from 'bullmq';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
+import { QUEUES } from '../../libs/jobs/src/index.js';
 import { DatasetRepository, SimulationRepository } from '../../libs/persistence/src/index.js';
 import { SimulationRunner } from '../../libs/simulations/src/index.js';
 import { startApi, type TestApi } from '../support/api.js';
@@ -548,6 +550,39 @@ describe('simulations surviving crashes', () => {
       expect(Date.now() - killedAt).toBeLessThan(25_000);
     } finally {
       await stopWorker(second);
+    }
+  }, 120_000);
+
+  it('makes at most WORKER_CONCURRENCY model calls at once, with as many more ticket jobs read and waiting', async () => {
+    const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '2' };
+    const queue = new Queue(QUEUES.simulations, {
+      prefix,
+      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    });
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    const dataset = await createDataset(keyed, 12);
+    gateway.reset();
+    gateway.set({ kind: 'answer', delayMs: 400 });
+    const worker = await startWorker(env);
+    try {
+      const { body } = await keyed.post('/api/simulations', { datasetId: dataset.id, packId: pack.id });
+      // The worker takes 4 ticket jobs (TICKET_JOBS_PER_MODEL_CALL = 2 for each of its 2 calls):
+      // 2 are at the gateway, the other 2 have read their ticket and wait for a call to end.
+      const both = await eventually(async () => {
+        const active = await queue.getActiveCount();
+        return active === 4 && gateway.inFlight === 2 ? { active, calls: gateway.inFlight } : undefined;
+      }, 20_000);
+      expect(both).toEqual({ active: 4, calls: 2 });
+      const done = await waitForStatus(keyed, body.id, ['completed'], 60_000);
+      expect(done.completed).toBe(12);
+      expect(await evaluationCounts(body.id)).toEqual({ rows: 12, tickets: 12 });
+      // Never more than 2 calls at the gateway at once, though 4 jobs ran at once.
+      expect(gateway.maxInFlight).toBe(2);
+      expect(gateway.calls).toBe(12);
+    } finally {
+      await stopWorker(worker);
+      await queue.close();
     }
   }, 120_000);
 

@@ -43,6 +43,9 @@ export class FakeGateway {
   private router: ((request: ChatRequest) => Behaviour | undefined) | undefined;
   private server!: Server;
   url = '';
+  /** Chat requests received and not answered yet (hung ones included), and the most seen at once. */
+  inFlight = 0;
+  maxInFlight = 0;
 
   get calls(): number {
     return this.requests.length;
@@ -81,6 +84,7 @@ export class FakeGateway {
     this.set({ kind: 'answer' });
     this.router = undefined;
     this.requests.length = 0;
+    this.maxInFlight = this.inFlight;
   }
 
   async close(): Promise<void> {
@@ -105,6 +109,9 @@ export class FakeGateway {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString()) as ChatRequest;
     this.requests.push(body);
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.once('close', () => (this.inFlight -= 1));
     const given = this.router?.(body) ?? this.queue.shift() ?? this.behaviour;
     const behaviour: Behaviour =
       given.kind === 'flaky'

@@ -14,7 +14,7 @@ import { configuredProcessor } from './configured-worker-host.js';
 import { Cleanup } from './maintenance/cleanup.js';
 import { MaintenanceProcessor } from './maintenance/maintenance.processor.js';
 import { ShadowProcessor, shadowWorkerOptions } from './shadow/shadow.processor.js';
-import { SimulationProcessor } from './simulations/simulation.processor.js';
+import { SimulationProcessor, simulationWorkerOptions } from './simulations/simulation.processor.js';
 import { WebhookProcessor } from './webhooks/webhook.processor.js';
 
 /** The worker: the same libs as the API, booted without HTTP, with one processor per queue. */
@@ -39,8 +39,9 @@ export class WorkerModule {
       providers: [
         Cleanup,
         MaintenanceProcessor,
-        // Their Workers take WORKER_CONCURRENCY, WORKER_LOCK_MS and WORKER_NAME when they are built.
-        configuredProcessor(SimulationProcessor, QUEUES.simulations, config),
+        // Their Workers take WORKER_CONCURRENCY, WORKER_LOCK_MS and WORKER_NAME when they are built
+        // (the simulations queue's twice the jobs, for as many model calls: simulationWorkerOptions).
+        configuredProcessor(SimulationProcessor, QUEUES.simulations, config, simulationWorkerOptions(config)),
         configuredProcessor(WebhookProcessor, QUEUES.webhooks, config),
         configuredProcessor(ShadowProcessor, QUEUES.shadow, config, shadowWorkerOptions(config)),
       ],

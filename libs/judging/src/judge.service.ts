@@ -48,7 +48,16 @@ export interface JudgeVersionInput {
    * source's are looked up (cached) and other sources are not drawn.
    */
   audit?: AuditSettings;
+  /**
+   * Where the model call waits for a free slot, when the caller bounds its model calls apart from
+   * its jobs (the simulation runner: docs/simulations.md, "Model calls and ticket jobs"); left out,
+   * the call is made at once.
+   */
+  modelCalls?: ModelCallSlots;
 }
+
+/** Runs `call` once one of a bounded number of slots is free (a `p-limit` limit function fits). */
+export type ModelCallSlots = <T>(call: () => Promise<T>) => Promise<T>;
 
 export interface ShadowJudgmentInput {
   userId: string;
@@ -140,7 +149,8 @@ export class JudgeService {
    */
   async evaluate(input: JudgeVersionInput): Promise<NewEvaluation> {
     const ticket = redactTicket(input.ticket);
-    const outcome = await this.callModel(input.document, ticket);
+    const call = () => this.callModel(input.document, ticket);
+    const outcome = await (input.modelCalls ? input.modelCalls(call) : call());
     const audit = await this.auditSettings(input);
     const calibrate = outcome.ok ? await this.calibrate(input, audit) : undefined;
     const result = judgmentResult(input.document, outcome, calibrate);

@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { isActiveSimulation } from '@app/domain';
 import { isModelUnavailable, JudgeService } from '@app/judging';
 import {
@@ -14,12 +16,23 @@ import { SimulationQueue } from './simulation-queue.js';
 export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
 
 /**
+ * Ticket jobs a worker process takes at once for each model call it makes at once
+ * (simulationWorkerOptions): the jobs beyond WORKER_CONCURRENCY have read their ticket and wait
+ * for a model call to end, so a slot's next call starts as its last one returns, while the
+ * recording, the completion check and BullMQ's hand-over of the finished jobs run beside the
+ * following calls instead of between them (docs/simulations.md, "Model calls and ticket jobs").
+ */
+export const TICKET_JOBS_PER_MODEL_CALL = 2;
+
+/**
  * The worker side of simulations. Both steps are safe to run twice: a start job re-enqueues the
  * same job ids, and a ticket whose evaluation exists (or appears meanwhile) is not stored again.
  */
 @Injectable()
 export class SimulationRunner {
   private readonly logger = new Logger(SimulationRunner.name);
+  /** At most WORKER_CONCURRENCY model calls at once in this process, whatever the jobs running. */
+  private readonly modelCalls: LimitFunction;
 
   constructor(
     private readonly simulations: SimulationRepository,
@@ -28,7 +41,10 @@ export class SimulationRunner {
     private readonly judge: JudgeService,
     private readonly queue: SimulationQueue,
     private readonly webhooks: WebhookQueue,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.modelCalls = pLimit(config.workerConcurrency);
+  }
 
   async start(simulationId: string): Promise<number> {
     const simulation = await this.simulations.findForWorker(simulationId);
@@ -48,9 +64,10 @@ export class SimulationRunner {
   }
 
   /**
-   * One ticket: one read (simulation state, ticket, already judged?), the model call, the insert
-   * (a no-op when another attempt stored it first) and the completion check. `lastAttempt` false:
-   * an unreachable model throws, for the job to be retried.
+   * One ticket: one read (simulation state, ticket, already judged?), the model call (once one of
+   * the process's WORKER_CONCURRENCY is free), the insert (a no-op when another attempt stored it
+   * first) and the completion check. `lastAttempt` false: an unreachable model throws, for the job
+   * to be retried.
    */
   async judgeTicket(
     simulationId: string,
@@ -77,6 +94,7 @@ export class SimulationRunner {
       document: version.document,
       ticket: state.ticket,
       source: 'simulation',
+      modelCalls: this.modelCalls,
     });
     // A model that could not be reached is tried again with the job's backoff; only the last
     // attempt records the failure (as review, with its kind), so the run still completes.

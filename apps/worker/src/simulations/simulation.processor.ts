@@ -2,17 +2,27 @@ import { Metrics } from '@app/metrics';
 import { OnWorkerEvent } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import type { AppConfig } from '@app/config';
 import { JobTable, QUEUES } from '@app/jobs';
 import {
   JudgeTicketJob,
   SimulationRunner,
   StartSimulationJob,
+  TICKET_JOBS_PER_MODEL_CALL,
   type JudgeTicketPayload,
   type StartSimulationPayload,
 } from '@app/simulations';
 import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type SimulationJob = Job<StartSimulationPayload | JudgeTicketPayload>;
+
+/**
+ * The simulations queue's Worker options beyond the configured ones: TICKET_JOBS_PER_MODEL_CALL
+ * jobs for each of the WORKER_CONCURRENCY model calls SimulationRunner makes at once.
+ */
+export function simulationWorkerOptions(config: AppConfig) {
+  return { concurrency: config.workerConcurrency * TICKET_JOBS_PER_MODEL_CALL };
+}
 
 /**
  * Runs simulations: `start` fans out one job per ticket; `ticket` judges and records one ticket.
