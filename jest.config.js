@@ -17,8 +17,9 @@ const swc = {
 const ESM_REQUIRED_FROM_CJS = ['content-disposition'];
 /**
  * `npx jest` runs without `--experimental-vm-modules`, so Jest loads the specs as CommonJS; Nest's
- * ESM-only packages (and p-limit, with its yocto-queue) are then compiled to CommonJS too. Only the unit project does this: the
- * integration project always runs as ES modules (`npm test`, `npm run jest`).
+ * ESM-only packages (and p-limit, with its yocto-queue) are then compiled to CommonJS too. Only the
+ * unit project does this: the integration project always runs as ES modules (`npm test`,
+ * `npm run jest`).
  */
 const ESM_ONLY_FOR_UNIT_SPECS = [...ESM_REQUIRED_FROM_CJS, '@nestjs', 'p-limit', 'yocto-queue'];
 

@@ -118,6 +118,8 @@ export function toRun(tickets: number, o: RunObservations): SimulationRun {
   const firstStart = Math.min(...jobs.map((job) => job.start));
   const lastEnd = Math.max(...jobs.map((job) => job.end));
   const jobMsTotal = durations.reduce((sum, value) => sum + value, 0);
+  const gatewayMsTotal = o.evaluations.reduce((sum, row) => sum + row.latency_ms, 0);
+  const spanMs = Math.max(1, lastEnd - firstStart);
   const perTicket = (ms: number) => ms / tickets;
   return {
     round: o.round,
@@ -129,10 +131,9 @@ export function toRun(tickets: number, o: RunObservations): SimulationRun {
     lastJobMs: lastEnd - o.simulation.postedAt,
     jobMsMean: jobMsTotal / durations.length,
     jobMsP95: percentile(durations, 95),
-    gatewayMsMean: o.evaluations.reduce((sum, row) => sum + row.latency_ms, 0) / o.evaluations.length,
-    inFlightMean: jobMsTotal / Math.max(1, lastEnd - firstStart),
-    modelCallsInFlight:
-      o.evaluations.reduce((sum, row) => sum + row.latency_ms, 0) / Math.max(1, lastEnd - firstStart),
+    gatewayMsMean: gatewayMsTotal / o.evaluations.length,
+    inFlightMean: jobMsTotal / spanMs,
+    modelCallsInFlight: gatewayMsTotal / spanMs,
     restartedJobs: jobs.filter((job) => job.attempts > 1).length,
     lockWaiting: o.activity.lockWaiting,
     // Little's law: backends waiting on average x the time sampled / tickets = wait per ticket.

@@ -40,7 +40,7 @@ export class WorkerModule {
         Cleanup,
         MaintenanceProcessor,
         // Their Workers take WORKER_CONCURRENCY, WORKER_LOCK_MS and WORKER_NAME when they are built
-        // (the simulations queue's twice the jobs, for as many model calls: simulationWorkerOptions).
+        // (the simulations queue takes twice WORKER_CONCURRENCY jobs: simulationWorkerOptions).
         configuredProcessor(SimulationProcessor, QUEUES.simulations, config, simulationWorkerOptions(config)),
         configuredProcessor(WebhookProcessor, QUEUES.webhooks, config),
         configuredProcessor(ShadowProcessor, QUEUES.shadow, config, shadowWorkerOptions(config)),

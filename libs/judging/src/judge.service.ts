@@ -48,11 +48,7 @@ export interface JudgeVersionInput {
    * source's are looked up (cached) and other sources are not drawn.
    */
   audit?: AuditSettings;
-  /**
-   * Where the model call waits for a free slot, when the caller bounds its model calls apart from
-   * its jobs (the simulation runner: docs/simulations.md, "Model calls and ticket jobs"); left out,
-   * the call is made at once.
-   */
+  /** Where the model call waits for a free slot (SimulationRunner's); left out, it is made at once. */
   modelCalls?: ModelCallSlots;
 }
 

@@ -6,7 +6,12 @@ export {
   type SimulationComparison,
 } from './simulation.service.js';
 export { SimulationExports } from './simulation.export.js';
-export { SimulationRunner, TICKET_JOBS_PER_MODEL_CALL, type TicketOutcome } from './simulation-runner.js';
+export {
+  SimulationRunner,
+  TICKET_JOBS_PER_MODEL_CALL,
+  simulationJobConcurrency,
+  type TicketOutcome,
+} from './simulation-runner.js';
 export { SimulationQueue } from './simulation-queue.js';
 export {
   START_SIMULATION_JOB,

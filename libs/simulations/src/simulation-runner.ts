@@ -15,14 +15,16 @@ import { SimulationQueue } from './simulation-queue.js';
 
 export type TicketOutcome = 'recorded' | 'duplicate' | 'skipped';
 
-/**
- * Ticket jobs a worker process takes at once for each model call it makes at once
- * (simulationWorkerOptions): the jobs beyond WORKER_CONCURRENCY have read their ticket and wait
- * for a model call to end, so a slot's next call starts as its last one returns, while the
- * recording, the completion check and BullMQ's hand-over of the finished jobs run beside the
- * following calls instead of between them (docs/simulations.md, "Model calls and ticket jobs").
- */
+/** Ticket jobs a worker process takes at once for each model call it makes at once. */
 export const TICKET_JOBS_PER_MODEL_CALL = 2;
+
+/**
+ * The simulations queue's jobs at once per worker process, for the WORKER_CONCURRENCY model calls
+ * SimulationRunner makes at once (docs/simulations.md, "Model calls and ticket jobs").
+ */
+export function simulationJobConcurrency(config: Pick<AppConfig, 'workerConcurrency'>): number {
+  return config.workerConcurrency * TICKET_JOBS_PER_MODEL_CALL;
+}
 
 /**
  * The worker side of simulations. Both steps are safe to run twice: a start job re-enqueues the

@@ -8,7 +8,7 @@ import {
   JudgeTicketJob,
   SimulationRunner,
   StartSimulationJob,
-  TICKET_JOBS_PER_MODEL_CALL,
+  simulationJobConcurrency,
   type JudgeTicketPayload,
   type StartSimulationPayload,
 } from '@app/simulations';
@@ -16,12 +16,9 @@ import { ConfiguredWorkerHost } from '../configured-worker-host.js';
 
 type SimulationJob = Job<StartSimulationPayload | JudgeTicketPayload>;
 
-/**
- * The simulations queue's Worker options beyond the configured ones: TICKET_JOBS_PER_MODEL_CALL
- * jobs for each of the WORKER_CONCURRENCY model calls SimulationRunner makes at once.
- */
+/** The simulations queue's Worker options beyond the configured ones: see simulationJobConcurrency. */
 export function simulationWorkerOptions(config: AppConfig) {
-  return { concurrency: config.workerConcurrency * TICKET_JOBS_PER_MODEL_CALL };
+  return { concurrency: simulationJobConcurrency(config) };
 }
 
 /**
