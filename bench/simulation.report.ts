@@ -185,8 +185,8 @@ interface ExcessPart {
  * overlapped with other calls, the ramp-up and the last partial wave); and the last job's end to
  * the recorded completion (its completion check runs just before BullMQ records the job's end: a
  * few ms below 0). Within a run the parts add up to wall minus bound; medians taken part by part
- * need not. A job's own time includes its wait for a
- * model slot (the worker takes TICKET_JOBS_PER_MODEL_CALL jobs a slot), so it is not split here.
+ * need not. A job's own time includes its wait for a model slot (the worker takes
+ * TICKET_JOBS_PER_MODEL_CALL jobs a slot), so it is not split here.
  */
 export function excessParts(s: SimulationSummary, settings: SimulationSettings): ExcessPart[] {
   const perJob = (jobMs: number) => (settings.tickets * jobMs) / s.concurrency;
