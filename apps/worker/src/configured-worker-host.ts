@@ -34,7 +34,7 @@ export function configuredWorkerOptions(config: AppConfig): Omit<WorkerOptions, 
 
 /**
  * Declares `processor` the processor of `queue`, its Worker built with configuredWorkerOptions (and
- * `overrides`: the shadow queue's own concurrency and limiter).
+ * `overrides`: the shadow queue's own concurrency and limiter, the simulations queue's concurrency).
  * @nestjs/bullmq builds each Worker (when BullRegistrar.register() runs) from the options given to
  * `@Processor(queue, options)` and only those: the shared BullModule configuration gives it just its
  * connection, prefix and telemetry. The options come from the configuration, which a decorator
