@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       modelGateway: { url: undefined, model: 'gpt-4o-mini', timeoutMs: 30000 },
       workerConcurrency: 8,
     });
+    expect(config.modelGateway.organization).toBeUndefined();
+    expect(config.modelGateway.project).toBeUndefined();
     expect(config.warnings).toEqual([expect.stringContaining('SESSION_SECRET is not set')]);
   });
 
@@ -30,6 +32,8 @@ describe('loadConfig', () => {
       SESSION_SECRET: 's'.repeat(40),
       MODEL_GATEWAY_URL: 'http://127.0.0.1:9999/v1',
       MODEL_TIMEOUT_MS: '2500',
+      OPENAI_ORG_ID: 'org-abc',
+      OPENAI_PROJECT_ID: 'proj_abc',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -39,7 +43,12 @@ describe('loadConfig', () => {
       migrateOnStart: false,
       warnings: [],
     });
-    expect(config.modelGateway).toMatchObject({ url: 'http://127.0.0.1:9999/v1', timeoutMs: 2500 });
+    expect(config.modelGateway).toMatchObject({
+      url: 'http://127.0.0.1:9999/v1',
+      timeoutMs: 2500,
+      organization: 'org-abc',
+      project: 'proj_abc',
+    });
   });
 
   it.each([

@@ -30,7 +30,15 @@ export interface AppConfig {
   /** Absolute path of the built web app. */
   webRoot: string;
   trustProxy: boolean;
-  modelGateway: { url?: string; apiKey?: string; model: string; timeoutMs: number };
+  /** The OpenAI-compatible gateway (MODEL_GATEWAY_*, MODEL_NAME, MODEL_TIMEOUT_MS, OPENAI_ORG_ID, OPENAI_PROJECT_ID). */
+  modelGateway: {
+    url?: string;
+    apiKey?: string;
+    organization?: string;
+    project?: string;
+    model: string;
+    timeoutMs: number;
+  };
   /** USD per million tokens per model id (MODEL_PRICES); empty when unset: no price ships. */
   modelPrices: ModelPriceTable;
   workerHealthPort?: number;
@@ -139,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     modelGateway: {
       url: parsed.MODEL_GATEWAY_URL,
       apiKey: parsed.MODEL_GATEWAY_API_KEY,
+      organization: parsed.OPENAI_ORG_ID,
+      project: parsed.OPENAI_PROJECT_ID,
       model: parsed.MODEL_NAME,
       timeoutMs: parsed.MODEL_TIMEOUT_MS,
     },

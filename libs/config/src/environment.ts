@@ -121,6 +121,16 @@ export class Environment {
   @IsString()
   MODEL_GATEWAY_API_KEY?: string;
 
+  /** Sent as `OpenAI-Organization` with every model call: the OpenAI organization billed for it. */
+  @IsOptional()
+  @IsString()
+  OPENAI_ORG_ID?: string;
+
+  /** Sent as `OpenAI-Project` with every model call: the OpenAI project billed for it. */
+  @IsOptional()
+  @IsString()
+  OPENAI_PROJECT_ID?: string;
+
   @IsString()
   @MinLength(1)
   MODEL_NAME = 'gpt-4o-mini';
@@ -297,6 +307,8 @@ export const OPTIONAL_VARIABLES = [
   'SESSION_SECRET',
   'MODEL_GATEWAY_URL',
   'MODEL_GATEWAY_API_KEY',
+  'OPENAI_ORG_ID',
+  'OPENAI_PROJECT_ID',
   'MODEL_PRICES',
   'WORKER_HEALTH_PORT',
   'ADMIN_TOKEN',

@@ -14,8 +14,8 @@ import { PlaygroundJudge } from './playground-judge.js';
 
 /** The gateway is chosen by configuration: OpenAI-compatible when MODEL_GATEWAY_URL is set, else local. */
 export function createModelGateway(config: AppConfig): ModelGateway {
-  const { url, apiKey, model, timeoutMs } = config.modelGateway;
-  return url ? new OpenAiGateway({ url, apiKey, model, timeoutMs }) : new LocalLexicalGateway();
+  const { url, ...options } = config.modelGateway;
+  return url ? new OpenAiGateway({ url, ...options }) : new LocalLexicalGateway();
 }
 
 @Module({

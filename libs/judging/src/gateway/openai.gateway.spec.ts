@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadConfig } from '@app/config';
 import { checkPackDocument, type PackDocument, type Ticket } from '@app/domain';
+import { createModelGateway } from '../judging.module.js';
 import { OpenAiGateway } from './openai.gateway.js';
 import { buildUserPrompt, responseSchemaOf, SYSTEM_PROMPT } from './prompt.js';
 
@@ -95,6 +97,8 @@ describe('OpenAiGateway over a real HTTP server', () => {
       accept: 'application/json',
       'user-agent': 'ticket-judge',
     });
+    expect(seen[0].headers).not.toHaveProperty('openai-organization');
+    expect(seen[0].headers).not.toHaveProperty('openai-project');
     expect(JSON.parse(seen[0].body)).toEqual({
       model: 'asked-model',
       temperature: 0,
@@ -153,6 +157,38 @@ describe('OpenAiGateway over a real HTTP server', () => {
     expect(
       () => new OpenAiGateway({ url: `${base}/v1`, apiKey: 'sk-a\nsk-b', model: 'm', timeoutMs: 2000 }),
     ).toThrow('MODEL_GATEWAY_API_KEY holds a character an HTTP header cannot carry');
+  });
+
+  it('sends OPENAI_ORG_ID and OPENAI_PROJECT_ID as OpenAI-Organization and OpenAI-Project, trimmed, as the official client did', async () => {
+    // From the environment, through the module's factory, as the API and the worker build it.
+    const billed = createModelGateway(
+      loadConfig({
+        MODEL_GATEWAY_URL: `${base}/v1`,
+        MODEL_GATEWAY_API_KEY: 'sk-test',
+        OPENAI_ORG_ID: 'org-abc\n',
+        OPENAI_PROJECT_ID: ' proj_abc',
+      }),
+    ) as OpenAiGateway;
+    reply = json(200, completion(ANGRY));
+    expect(await billed.judge({ document, ticket })).toMatchObject({ ok: true });
+    await billed.onApplicationShutdown();
+    expect(seen[0].headers).toMatchObject({
+      authorization: 'Bearer sk-test',
+      'openai-organization': 'org-abc',
+      'openai-project': 'proj_abc',
+    });
+    const blank = { url: `${base}/v1`, model: 'm', timeoutMs: 2000, organization: ' ', project: '' };
+    const unbilled = new OpenAiGateway(blank);
+    expect(await unbilled.judge({ document, ticket })).toMatchObject({ ok: true });
+    await unbilled.onApplicationShutdown();
+    expect(Object.keys(seen[1].headers).filter((name) => name.startsWith('openai-'))).toEqual([]);
+    for (const [setting, variable] of [
+      ['organization', 'OPENAI_ORG_ID'],
+      ['project', 'OPENAI_PROJECT_ID'],
+    ])
+      expect(
+        () => new OpenAiGateway({ url: `${base}/v1`, model: 'm', timeoutMs: 2000, [setting]: 'a\rb' }),
+      ).toThrow(`${variable} holds a character an HTTP header cannot carry`);
   });
 
   it.each([

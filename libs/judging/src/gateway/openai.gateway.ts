@@ -12,6 +12,10 @@ type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
 export interface OpenAiGatewayOptions {
   url: string;
   apiKey?: string;
+  /** OPENAI_ORG_ID: sent as `OpenAI-Organization` when set. */
+  organization?: string;
+  /** OPENAI_PROJECT_ID: sent as `OpenAI-Project` when set. */
+  project?: string;
   model: string;
   timeoutMs: number;
 }
@@ -56,15 +60,17 @@ export class OpenAiGateway implements ModelGateway, OnApplicationShutdown {
     endpoint.pathname = `${endpoint.pathname.replace(/\/+$/, '')}/chat/completions`;
     endpoint.hash = '';
     this.endpoint = endpoint.href;
-    // Keys read from a secret file often end in a newline.
-    const apiKey = options.apiKey?.trim() || 'not-set';
-    if (!FIELD_VALUE.test(apiKey))
-      throw new Error('MODEL_GATEWAY_API_KEY holds a character an HTTP header cannot carry');
+    const apiKey = headerValue('MODEL_GATEWAY_API_KEY', options.apiKey) ?? 'not-set';
+    // The official client sent these from the same variables; OpenAI bills the call to them.
+    const organization = headerValue('OPENAI_ORG_ID', options.organization);
+    const project = headerValue('OPENAI_PROJECT_ID', options.project);
     this.headers = {
       'content-type': 'application/json',
       accept: 'application/json',
       authorization: `Bearer ${apiKey}`,
       'user-agent': 'ticket-judge',
+      ...(organization && { 'openai-organization': organization }),
+      ...(project && { 'openai-project': project }),
     };
     // 4 s idle, as Node's own fetch: servers such as uvicorn (under LiteLLM and vLLM) close idle
     // connections after 5 s, and reusing one they just closed would fail a judgment. Redirects are
@@ -155,6 +161,18 @@ export class OpenAiGateway implements ModelGateway, OnApplicationShutdown {
     this.logger.warn({ kind, status, err: detail }, 'model gateway call failed');
     return { ok: false, kind, modelId: this.defaultModelId, latencyMs, detail };
   }
+}
+
+/**
+ * A setting sent as a header, trimmed (a value read from a secret file often ends in a newline);
+ * undefined when unset or blank. One no header can carry stops the process at start.
+ */
+function headerValue(variable: string, value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (!FIELD_VALUE.test(trimmed))
+    throw new Error(`${variable} holds a character an HTTP header cannot carry`);
+  return trimmed;
 }
 
 /** 401 and 403 -> gateway_auth; any other refusal (429, 5xx, a redirect past the third) -> gateway_unavailable. */
