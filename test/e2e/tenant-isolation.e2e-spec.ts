@@ -13,6 +13,7 @@ import { authorizeAndExchange, registerClient } from '../support/oauth-flow.js';
 import { listOperations, type OpenApiDocument, type Operation } from '../support/openapi-arbitraries.js';
 import type { Kind as WorldKind } from '../support/fuzz/world.js';
 import { TICKET } from '../support/packs.js';
+import { createIsolatedDatabase } from '../support/isolated-database.js';
 import type { RunningProcess } from '../support/process.js';
 import { Receiver } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
@@ -267,6 +268,12 @@ const byRisk = (x: Operation, y: Operation) =>
   PREFERRED_ORDER.indexOf(x.method) - PREFERRED_ORDER.indexOf(y.method) ||
   Number(/\/(rotate|cancel|stop)$/.test(x.path)) - Number(/\/(rotate|cancel|stop)$/.test(y.path));
 
+// A database of its own, for this file and the processes it starts: A's two queued simulations must
+// stay queued, and the worker of a spec running beside this one (a short WORKER_SWEEP_MS) sweeps every
+// queued simulation of its database and starts it.
+const database = await createIsolatedDatabase('isolation');
+const sharedDatabaseUrl = process.env.DATABASE_URL;
+process.env.DATABASE_URL = database.url;
 // The matrix's rows are tests, so the document is read from the running API before they are declared.
 const api = await startApi({ REDIS_PREFIX: PREFIX, API_RATE_LIMIT_PER_DAY: '1000000' });
 const doc = (await (await fetch(`${api.url}/docs/openapi.json`)).json()) as OpenApiDocument;
@@ -298,6 +305,8 @@ describe('tenant isolation: another user’s ids always give 404', () => {
   afterAll(async () => {
     await api.close();
     await receiver?.close();
+    process.env.DATABASE_URL = sharedDatabaseUrl;
+    await database.drop();
   });
 
   it('reads a matrix of routes from the served document', () => {
