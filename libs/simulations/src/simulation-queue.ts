@@ -5,6 +5,16 @@ import { ENQUEUE_TIMEOUT_MS, QUEUES, within } from '@app/jobs';
 import { JUDGE_TICKET_JOB, type JudgeTicketPayload } from './jobs/judge-ticket.job.js';
 import { START_SIMULATION_JOB, type StartSimulationPayload } from './jobs/start-simulation.job.js';
 
+/**
+ * Ticket jobs are added this many at a time, each block one MULTI. Workers start the first block's
+ * tickets while the rest are added; one addBulk of a whole dataset (250 tickets) kept every job out
+ * of their reach until all were in (docs/performance.md, "Simulations: the ticket jobs added in
+ * blocks"). A start job that fails between blocks leaves the rest to the sweeper, which enqueues a
+ * running simulation's unjudged tickets once it has made no progress for twice WORKER_SWEEP_MS, as
+ * when Redis lost them.
+ */
+export const TICKET_JOBS_PER_ADD = 32;
+
 /** Enqueues simulation work; job ids make every call safe to repeat. */
 @Injectable()
 export class SimulationQueue {
@@ -25,13 +35,16 @@ export class SimulationQueue {
     );
   }
 
+  /** In the tickets' order, TICKET_JOBS_PER_ADD at a time. */
   async tickets(simulationId: string, ticketIds: string[]): Promise<void> {
-    await this.queue.addBulk(
-      ticketIds.map((ticketId) => ({
-        name: JUDGE_TICKET_JOB.name,
-        data: { simulationId, ticketId },
-        opts: { ...JUDGE_TICKET_JOB.options, jobId: JUDGE_TICKET_JOB.jobId(simulationId, ticketId) },
-      })),
-    );
+    for (let start = 0; start < ticketIds.length; start += TICKET_JOBS_PER_ADD) {
+      await this.queue.addBulk(
+        ticketIds.slice(start, start + TICKET_JOBS_PER_ADD).map((ticketId) => ({
+          name: JUDGE_TICKET_JOB.name,
+          data: { simulationId, ticketId },
+          opts: { ...JUDGE_TICKET_JOB.options, jobId: JUDGE_TICKET_JOB.jobId(simulationId, ticketId) },
+        })),
+      );
+    }
   }
 }
