@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { insertAlert } from '../support/alerts.js';
-import { startApi } from '../support/api.js';
+import { startApi, type TestApi } from '../support/api.js';
 import {
   newTenant,
   PASSWORD,
@@ -274,9 +274,21 @@ const byRisk = (x: Operation, y: Operation) =>
 const database = await createIsolatedDatabase('isolation');
 const sharedDatabaseUrl = process.env.DATABASE_URL;
 process.env.DATABASE_URL = database.url;
+async function dropDatabase(): Promise<void> {
+  if (sharedDatabaseUrl !== undefined) process.env.DATABASE_URL = sharedDatabaseUrl;
+  await database.drop();
+}
 // The matrix's rows are tests, so the document is read from the running API before they are declared.
-const api = await startApi({ REDIS_PREFIX: PREFIX, API_RATE_LIMIT_PER_DAY: '1000000' });
-const doc = (await (await fetch(`${api.url}/docs/openapi.json`)).json()) as OpenApiDocument;
+let api: TestApi;
+let doc: OpenApiDocument;
+try {
+  api = await startApi({ REDIS_PREFIX: PREFIX, API_RATE_LIMIT_PER_DAY: '1000000' });
+  doc = (await (await fetch(`${api.url}/docs/openapi.json`)).json()) as OpenApiDocument;
+} catch (error) {
+  // No hook is registered yet, so nothing else would drop the database.
+  await dropDatabase();
+  throw error;
+}
 const MATRIX = listOperations(doc)
   .filter((op) => op.pathParams.length > 0)
   .sort(byRisk);
@@ -305,8 +317,7 @@ describe('tenant isolation: another user’s ids always give 404', () => {
   afterAll(async () => {
     await api.close();
     await receiver?.close();
-    process.env.DATABASE_URL = sharedDatabaseUrl;
-    await database.drop();
+    await dropDatabase();
   });
 
   it('reads a matrix of routes from the served document', () => {

@@ -14,8 +14,10 @@ import { PlaygroundJudge } from './playground-judge.js';
 
 /** The gateway is chosen by configuration: OpenAI-compatible when MODEL_GATEWAY_URL is set, else local. */
 export function createModelGateway(config: AppConfig): ModelGateway {
-  const { url, ...options } = config.modelGateway;
-  return url ? new OpenAiGateway({ url, ...options }) : new LocalLexicalGateway();
+  const { url, apiKey, organization, project, model, timeoutMs } = config.modelGateway;
+  return url
+    ? new OpenAiGateway({ url, apiKey, organization, project, model, timeoutMs })
+    : new LocalLexicalGateway();
 }
 
 @Module({

@@ -9,9 +9,8 @@ import { START_SIMULATION_JOB, type StartSimulationPayload } from './jobs/start-
  * Ticket jobs are added this many at a time, each block one MULTI. Workers start the first block's
  * tickets while the rest are added; one addBulk of a whole dataset (250 tickets) kept every job out
  * of their reach until all were in (docs/performance.md, "Simulations: the ticket jobs added in
- * blocks"). A start job that fails between blocks leaves the rest to the sweeper, which enqueues a
- * running simulation's unjudged tickets once it has made no progress for twice WORKER_SWEEP_MS, as
- * when Redis lost them.
+ * blocks"). A start job that fails between blocks is retried and adds every block again (the job
+ * ids skip those already added), as it did after a failed addBulk of the whole dataset.
  */
 export const TICKET_JOBS_PER_ADD = 32;
 

@@ -93,7 +93,7 @@ export class SimulationRepository {
     return this.sql.first(findSimulationForWorker, { id });
   }
 
-  /** queued -> running; returns false when the simulation is no longer queued (or running already). */
+  /** queued or running -> running; returns false once it has finished (completed, failed or cancelled). */
   async markRunning(id: string): Promise<boolean> {
     return (await this.sql.affected(markSimulationRunning, { id })) > 0;
   }
