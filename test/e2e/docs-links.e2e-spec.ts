@@ -15,9 +15,14 @@ const TRACKED = new Set(
   ),
 );
 
-/** Fenced blocks (``` or ~~~, indented up to three spaces) and code spans hold examples, not links. */
+/** Fenced blocks (``` or ~~~, indented up to three spaces) hold examples: no heading, no link. */
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^ {0,3}(```|~~~)[\s\S]*?^ {0,3}\1/gm, '');
+}
+
+/** Outside fences and code spans, where links are links. */
 function prose(markdown: string): string {
-  return markdown.replace(/^ {0,3}(```|~~~)[\s\S]*?^ {0,3}\1/gm, '').replace(/`[^`\n]*`/g, '');
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
 }
 
 /**
@@ -27,8 +32,7 @@ function prose(markdown: string): string {
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  const headings = markdown.replace(/^ {0,3}(```|~~~)[\s\S]*?^ {0,3}\1/gm, '');
-  for (const [, title] of headings.matchAll(/^#{1,6} +(.*?)[ #]*$/gm)) {
+  for (const [, title] of withoutFences(markdown).matchAll(/^#{1,6} +(.*?)[ #]*$/gm)) {
     const text = title.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
     const base = text
       .toLowerCase()
