@@ -1,6 +1,7 @@
 // `npm run bench:scale`: inbound judging throughput with 1, 2 and 4 worker processes at a fixed
 // gateway latency, and the Postgres writes each judgment costs, to say where one machine stops.
 // See docs/performance.md.
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { TICKET } from '../test/support/packs.js';
 import { Completions, saveEndpoint, verificationLine, type Verification } from './harness/completions.js';
@@ -11,6 +12,7 @@ import { cpuBetween, otherCores, type CpuWindow, type Probe } from './harness/pr
 import type { Service } from './harness/processes.js';
 import { fixed, publish, runHeading, table, type Results } from './harness/report.js';
 import { BenchRun, createTenant, stopWorkers, type Tenant } from './harness/run.js';
+import type { ReceiverStats } from './harness/serve-receiver.js';
 import * as postgres from './scale.postgres.js';
 
 /** Postgres 15 reports an idle backend's statistics up to 10 s late. */
@@ -24,6 +26,8 @@ const options = readOptions({
   gatewayDelayMs: num(50),
   workerConcurrency: num(8),
   pgbenchSeconds: num(10),
+  /** 0 leaves out the floor: the same bursts through a bare route and bare workers (`scale.floor-worker.ts`). */
+  floor: num(1),
 });
 const settings = settingsOf(options);
 const workerCounts = [...options.workers].sort((a, b) => a - b);
@@ -36,8 +40,19 @@ interface ScaleRun {
   cpu: CpuWindow;
 }
 
+/** The floor's runs and what they cost Postgres: write transactions and WAL over all its events. */
+interface FloorResults {
+  runs: ScaleRun[];
+  events: number;
+  writeTransactions: number;
+  walBytes: number;
+  otherCommits: number;
+  verification: { completions: number; duplicates: number; badSignatures: number };
+}
+
 interface ScaleResults extends Results<typeof settings> {
   runs: ScaleRun[];
+  floor: FloorResults | null;
   writes: postgres.WriteCost;
   capacity: postgres.Capacity | null;
   verification: Verification;
@@ -85,10 +100,14 @@ async function burst(s: Scale, events: number, workers: Service[]): Promise<numb
   }
 }
 
-async function snapshot(s: Scale, workers: Service[]) {
-  const backends = await Promise.all(['tj-api', 'tj-worker'].map((name) => s.probe.postgresPids(name)));
+/** The Postgres connections' names of the service's processes and of the floor's. */
+const SERVICE_APPS = ['tj-api', 'tj-worker'];
+const FLOOR_APPS = ['tj-floor-api', 'tj-floor-worker'];
+
+async function snapshot(s: Scale, server: Service, workers: Service[], apps = SERVICE_APPS) {
+  const backends = await Promise.all(apps.map((name) => s.probe.postgresPids(name)));
   const worker = workers.map((w) => w.pid);
-  return s.probe.snapshot({ server: [s.api.pid], serverPostgres: backends.flat(), worker });
+  return s.probe.snapshot({ server: [server.pid], serverPostgres: backends.flat(), worker });
 }
 
 /** Fresh workers, a warm-up burst (V8 compiles the hot paths, pools open), then the timed burst. */
@@ -97,10 +116,10 @@ async function measure(s: Scale, workerCount: number, round: number): Promise<Sc
   const workers = await s.run.workers(workerCount, env);
   try {
     await burst(s, options.warmupEvents * workerCount, workers);
-    const before = await snapshot(s, workers);
+    const before = await snapshot(s, s.api, workers);
     const startedAt = Date.now();
     const ms = (await burst(s, options.events, workers)) - startedAt;
-    const cpu = cpuBetween(before, await snapshot(s, workers));
+    const cpu = cpuBetween(before, await snapshot(s, s.api, workers));
     const rate = (options.events / (ms / 1000)).toFixed(0);
     log(
       `round ${round}, ${workerCount} worker(s): ${rate} events/s, machine ${(cpu.machineBusy * 100).toFixed(0)}% busy`,
@@ -111,13 +130,131 @@ async function measure(s: Scale, workerCount: number, round: number): Promise<Sc
   }
 }
 
+/** The floor's bare route (`inbound.bare.js`), its workers' settings, its own receiver and its runs so far. */
+interface Floor {
+  route: Service;
+  receiver: Service;
+  workerEnv: NodeJS.ProcessEnv;
+  runs: ScaleRun[];
+  /** Whole-server write transactions, WAL and other databases' commits over the floor's runs. */
+  writeTransactions: number;
+  walBytes: number;
+  otherCommits: number;
+}
+
+/**
+ * The floor: the same bursts and worker counts through a bare insert-and-enqueue route and bare
+ * workers that do one job an event (read, model call, the product's evaluation INSERT, signed POST,
+ * delivery recorded), with the chat request the service's worker sent. Started once the service's
+ * first runs have sent one and their writes are read: the floor's own writes would count in them.
+ */
+async function startFloor(s: Scale, gateway: Service): Promise<Floor> {
+  await s.db.query(
+    `CREATE TABLE bench_bare (id uuid PRIMARY KEY, body jsonb NOT NULL,
+       created_at timestamptz NOT NULL DEFAULT now(), delivered_at timestamptz)`,
+  );
+  const chatRequest = await gateway.ask('last-request');
+  if (typeof chatRequest !== 'string' || chatRequest === 'null')
+    throw new Error('the gateway saw no request');
+  const receiver = await s.run.receiver();
+  const secret = randomBytes(32).toString('hex');
+  const response = await fetch(`${receiver.url}/secret`, { method: 'PUT', body: secret });
+  if (response.status !== 204) throw new Error('the floor receiver did not take the secret');
+  const route = await s.run.serve('floor route', 'inbound.bare.js', s.run.appEnv(FLOOR_APPS[0]));
+  const workerEnv = s.run.appEnv(FLOOR_APPS[1], {
+    WORKER_CONCURRENCY: String(options.workerConcurrency),
+    BENCH_CHAT_REQUEST: chatRequest,
+    BENCH_PACK_ID: s.tenant.packId,
+    BENCH_RECEIVER_URL: receiver.url,
+    BENCH_RECEIVER_SECRET: secret,
+  });
+  return { route, receiver, workerEnv, runs: [], writeTransactions: 0, walBytes: 0, otherCommits: 0 };
+}
+
+/** Posts `events` to the bare route; once each is delivered, returns when the last one was recorded. */
+async function floorBurst(s: Scale, floor: Floor, events: number, workers: Service[]): Promise<number> {
+  let left = events;
+  const body = JSON.stringify({ packId: s.tenant.packId, ticket: TICKET });
+  const connection = async () => {
+    for (; left > 0; left--) {
+      const response = await fetch(`${floor.route.url}/bare`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const text = await response.text();
+      if (response.status !== 202) throw new Error(`the bare route answered ${response.status}: ${text}`);
+    }
+  };
+  await Promise.all(Array.from({ length: POST_CONNECTIONS }, connection));
+  const deadline = Date.now() + 120_000 + events * 50;
+  for (;;) {
+    const waiting = await count(
+      s,
+      'SELECT count(*) FILTER (WHERE delivered_at IS NULL)::float8 AS n, max(delivered_at) AS last FROM bench_bare',
+    );
+    if (waiting.n === 0) return waiting.last!.getTime();
+    if (workers.some((worker) => worker.died)) throw new Error('a floor worker died');
+    if (Date.now() > deadline) throw new Error(`${waiting.n} floor events still undelivered`);
+    await sleep(200);
+  }
+}
+
+/**
+ * As `measure`, through the floor with `workerCount` bare workers. Nothing else writes meanwhile, so
+ * the whole server's transaction ids and WAL between its start and end are the floor's.
+ */
+async function measureFloor(s: Scale, floor: Floor, workerCount: number, round: number): Promise<void> {
+  const since = await postgres.serverCounters(s.probe.stats, s.run.databaseName);
+  const started = await Promise.allSettled(
+    Array.from({ length: workerCount }, (_, i) =>
+      s.run.serve(`floor worker ${i + 1}/${workerCount}`, 'scale.floor-worker.js', floor.workerEnv),
+    ),
+  );
+  const workers = started.flatMap((w) => (w.status === 'fulfilled' ? [w.value] : []));
+  try {
+    const failed = started.find((w) => w.status === 'rejected');
+    if (failed) throw failed.reason;
+    await floorBurst(s, floor, options.warmupEvents * workerCount, workers);
+    const before = await snapshot(s, floor.route, workers, FLOOR_APPS);
+    const startedAt = Date.now();
+    const ms = (await floorBurst(s, floor, options.events, workers)) - startedAt;
+    const cpu = cpuBetween(before, await snapshot(s, floor.route, workers, FLOOR_APPS));
+    log(
+      `floor, round ${round}, ${workerCount} worker(s): ${(options.events / (ms / 1000)).toFixed(0)} events/s`,
+    );
+    floor.runs.push({ workers: workerCount, ms, cpu });
+  } finally {
+    await Promise.allSettled(workers.map((worker) => worker.stop()));
+  }
+  const now = await postgres.serverCounters(s.probe.stats, s.run.databaseName);
+  floor.writeTransactions += now.xid - since.xid;
+  floor.walBytes += now.wal - since.wal;
+  floor.otherCommits += postgres.otherCommits(since, now);
+}
+
+/** The floor's runs and writes; throws unless its receiver got every event once, signed. */
+async function floorResults(s: Scale, floor: Floor): Promise<FloorResults> {
+  const events = (await count(s, 'SELECT count(*)::float8 AS n, NULL::timestamptz AS last FROM bench_bare'))
+    .n;
+  const stats = (await (await fetch(`${floor.receiver.url}/stats`)).json()) as ReceiverStats;
+  if (stats.events !== events || stats.duplicates || stats.badSignatures)
+    throw new Error(`inconsistent floor: ${events} events, receiver ${JSON.stringify(stats)}`);
+  const { runs, writeTransactions, walBytes, otherCommits } = floor;
+  const verification = {
+    completions: stats.events,
+    duplicates: stats.duplicates,
+    badSignatures: stats.badSignatures,
+  };
+  return { runs, events, writeTransactions, walBytes, otherCommits, verification };
+}
+
 const GROUPS = ['worker', 'server', 'serverPostgres'] as const;
 
 /** Medians over the rounds of one worker count; CPU as ms an event and as cores: workers, API, Postgres, Redis. */
-function summarize(r: ScaleResults, workers: number) {
-  const mine = r.runs.filter((run) => run.workers === workers);
+function summarize(runs: ScaleRun[], events: number, workers: number) {
+  const mine = runs.filter((run) => run.workers === workers);
   const of = (pick: (run: ScaleRun) => number) => median(mine.map(pick));
-  const events = r.settings.events;
   const rates = mine.map((run) => events / (run.ms / 1000));
   const cpuOf = (run: ScaleRun) => [...GROUPS.map((group) => run.cpu.groups[group]), run.cpu.redis];
   const msPerEvent = [0, 1, 2, 3].map((i) => of((run) => cpuOf(run)[i] / events));
@@ -137,7 +274,7 @@ function render(r: ScaleResults): string {
   const { gatewayDelayMs, workerConcurrency, events, warmupEvents, runs } = r.settings;
   const perWorker = workerConcurrency / (gatewayDelayMs / 1000);
   const counts = [...new Set(r.runs.map((run) => run.workers))].sort((a, b) => a - b);
-  const rows = counts.map((workers) => summarize(r, workers));
+  const rows = counts.map((workers) => summarize(r.runs, events, workers));
   const top = rows[rows.length - 1];
   const [f0, f2] = [fixed(0), fixed(2)];
   return [
@@ -174,11 +311,59 @@ function render(r: ScaleResults): string {
     postgres.postgresTable(r.writes, r.capacity, r.machine.cpus, top.msPerEvent[2]),
     '',
     verificationLine(r.verification),
+    ...(r.floor ? ['', renderFloor(r, r.floor, rows)] : []),
+  ].join('\n');
+}
+
+/** The floor beside the service, worker count by worker count. */
+function renderFloor(
+  r: ScaleResults,
+  floor: FloorResults,
+  service: Array<ReturnType<typeof summarize>>,
+): string {
+  const { events } = r.settings;
+  const rows = service.map((own) => ({ own, floor: summarize(floor.runs, events, own.workers) }));
+  const top = rows[rows.length - 1];
+  const [f0, f2] = [fixed(0), fixed(2)];
+  const v = floor.verification;
+  return [
+    'The floor: the same bursts through a bare insert-and-enqueue route (`bench/inbound.bare.ts`) and bare workers ' +
+      '(`bench/scale.floor-worker.ts`: one job an event that reads it, makes the same model call, inserts the ' +
+      "evaluation with the product's INSERT, posts the signed completion and records it), each run beside the " +
+      "service's with the same worker count:",
+    '',
+    table(
+      [
+        'Workers',
+        'Floor events/s (each run)',
+        'Cores: workers / route / Postgres / Redis',
+        'Floor CPU ms an event (same order)',
+        "Service's CPU ms an event",
+        'Service / floor',
+        'Machine busy (other cores)',
+      ],
+      rows.map(({ own, floor: f }) => [
+        String(f.workers),
+        `**${f0(f.rate)}** (${f.rates.map(f0).join(', ')})`,
+        f.cores.map(f2).join(' / '),
+        `**${f2(f.totalMs)}** (${f.msPerEvent.map(f2).join(' + ')})`,
+        f2(own.totalMs),
+        f2(own.totalMs / f.totalMs),
+        `${f0(f.busy * 100)}% (${f2(f.other)})`,
+      ]),
+    ),
+    '',
+    `At ${top.floor.workers} workers the floor cost ${f2(top.floor.totalMs)} ms of CPU an event, the service ` +
+      `${f2(top.own.totalMs)} (${f2(top.own.totalMs / top.floor.totalMs)}x). Over its ${floor.events} events ` +
+      `(warm-ups included) the floor wrote ${f2(floor.writeTransactions / floor.events)} transactions and ` +
+      `${(floor.walBytes / floor.events / 1024).toFixed(1)} kB of WAL an event (whole server; ${floor.otherCommits} ` +
+      `commits in other databases meanwhile). Its receiver got ${v.completions} completions of ${floor.events} ` +
+      `events (${v.duplicates} duplicates, ${v.badSignatures} bad signatures).`,
   ].join('\n');
 }
 
 async function scaleBenchmark(run: BenchRun): Promise<void> {
-  await run.gateway(options.gatewayDelayMs);
+  const gateway = await run.gateway(options.gatewayDelayMs);
   const receiver = await run.receiver();
   const api = await run.api();
   const [probe, db] = [await run.probe(), await run.postgres()];
@@ -192,18 +377,30 @@ async function scaleBenchmark(run: BenchRun): Promise<void> {
   await count(s, 'SELECT 0::float8 AS n, pg_stat_reset()');
   const since = await postgres.serverCounters(stats, run.databaseName);
   const runs: ScaleRun[] = [];
+  let writes: postgres.WriteCost | null = null;
+  let floor: Floor | null = null;
   for (let round = 1; round <= options.runs; round++) {
     // Worker counts take turns, one step later each round, to spread a noisy machine's drift.
     const order = workerCounts.map((_, i) => workerCounts[(i + round - 1) % workerCounts.length]);
-    for (const workers of order) runs.push(await measure(s, workers, round));
+    for (const workers of order) {
+      runs.push(await measure(s, workers, round));
+      // Side by side from the second round on: the floor right after the service, same worker count.
+      if (floor) await measureFloor(s, floor, workers, round);
+    }
+    if (round > 1) continue;
+    // The writes an event are the first round's (warm-ups included), read before the floor adds its own.
+    log('waiting for Postgres to report its statistics');
+    await sleep(STATS_SETTLE_MS);
+    writes = await postgres.writeCost(db, stats, run.databaseName, since, s.queries);
+    if (!options.floor) continue;
+    floor = await startFloor(s, gateway);
+    for (const workers of order) await measureFloor(s, floor, workers, round);
   }
-  log('waiting for Postgres to report its statistics');
-  await sleep(STATS_SETTLE_MS);
-  const writes = await postgres.writeCost(db, stats, run.databaseName, since, s.queries);
   const verification = await new Completions(db, receiver.url).verify(s.warnings);
   const v = verification;
   if (v.completions !== v.events || v.deliveriesSucceeded !== v.events || v.eventsNotJudgedOnce)
     throw new Error(`inconsistent run: ${verificationLine(v)}`);
+  const floorOutcome = floor ? await floorResults(s, floor) : null;
   log(`capacity run: pgbench simple-update for ${options.pgbenchSeconds} s`);
   const capacity = await postgres
     .pgbenchCapacity(stats, run.databaseUrl, run.databaseName, {
@@ -221,7 +418,8 @@ async function scaleBenchmark(run: BenchRun): Promise<void> {
     machine: run.machine,
     settings,
     runs,
-    writes,
+    floor: floorOutcome,
+    writes: writes!,
     capacity,
     verification,
   };

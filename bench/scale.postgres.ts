@@ -12,7 +12,7 @@ export interface ServerCounters {
 }
 
 /** Commits of the other databases between two readings; one dropped meanwhile is not counted. */
-const otherCommits = (before: ServerCounters, after: ServerCounters) =>
+export const otherCommits = (before: ServerCounters, after: ServerCounters) =>
   Object.entries(after.others).reduce(
     (sum, [name, commits]) => sum + commits - (before.others[name] ?? 0),
     0,
