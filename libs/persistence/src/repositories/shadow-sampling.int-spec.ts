@@ -117,6 +117,8 @@ describe('ShadowRepository.sample and stop', () => {
     // longer than the sampler lets rows settle, so the inbound judgment waits for it; meanwhile
     // another live evaluation is written, settles and is drawn, which moves the cursor past the
     // moment the judgment was asked for. Its row is stamped when Postgres inserts it, after the cursor.
+    // The connection is let go once that draw is seen, not after a fixed time, so a slow machine
+    // cannot release it before the draw (or so late that the pool gives up, at 5 s).
     const narrow = await new DataSource(
       dataSourceOptions(process.env.DATABASE_URL!, { poolSize: 1 }),
     ).initialize();
@@ -134,7 +136,6 @@ describe('ShadowRepository.sample and stop', () => {
       );
       const holder = narrow.createQueryRunner();
       await holder.connect();
-      const released = new Promise((resolve) => setTimeout(resolve, 4_000)).then(() => holder.release());
       const recorded = webhooks.recordJudgment(
         inboundEvaluation(owner, { id: inbound }),
         eventId,
@@ -146,9 +147,10 @@ describe('ShadowRepository.sample and stop', () => {
          VALUES ($1, $2, $3, $4, 'api', 'accept', '{}', '{}', 'm', 1)`,
         [meanwhile, owner.userId, owner.packId, owner.packVersionId],
       );
-      // Settled (1 s) while the judgment still waits for its connection (4 s; the pool gives up at 5).
-      expect(await firstDraw(run, 2_800)).toEqual([meanwhile]);
-      await released;
+      // Settled (1 s) while the judgment still waits for its connection.
+      const drawn = await firstDraw(run, 3_500);
+      await holder.release();
+      expect(drawn).toEqual([meanwhile]);
       expect(await recorded).toEqual({ stored: true, deliveryId: null });
       expect(await firstDraw(run, 5_000)).toEqual([inbound]);
     } finally {
