@@ -79,7 +79,7 @@ async function count(s: Scale, sql: string): Promise<{ n: number; last: Date | n
  * Sends `events` requests, `POST_CONNECTIONS` at a time. Each connection counts its request off
  * before sending it, so exactly `events` go out (counting after the answer sent one more per
  * connection still waiting at the end: 31 more a burst, which the rates and CPU an event of runs
- * before 2026-11-30 15:00 UTC left out).
+ * before 2026-11-30 15:49 UTC left out).
  */
 async function sendEvents(events: number, send: () => Promise<void>): Promise<void> {
   let left = events;

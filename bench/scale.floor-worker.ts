@@ -11,7 +11,9 @@
 import { Worker, type Job } from 'bullmq';
 import pg from 'pg';
 import { Pool as HttpPool } from 'undici';
+import { loadConfig } from '@app/config';
 import { signBody } from '@app/domain';
+import { configuredWorkerOptions } from '../apps/worker/src/configured-worker-host.js';
 import { judgeBare, readBarePack } from './harness/bare-judgment.js';
 import { serveUntilStopped } from './harness/processes.js';
 
@@ -26,7 +28,8 @@ const packId = required('BENCH_PACK_ID');
 const secret = required('BENCH_RECEIVER_SECRET');
 const gateway = new URL(`${required('MODEL_GATEWAY_URL')}/chat/completions`);
 const receiver = new URL(`${required('BENCH_RECEIVER_URL')}/completions`);
-const concurrency = Number(required('WORKER_CONCURRENCY'));
+// The worker app's configuration from the same environment: its concurrency and lock settings.
+const config = loadConfig(env);
 
 // The worker's pool size (TypeORM's default in dataSourceOptions), its idle connections kept open so
 // the benchmark's count of Postgres backends does not lose them; an undici keep-alive pool per
@@ -71,15 +74,12 @@ async function judgeAndDeliver(job: Job<{ id: string }>): Promise<void> {
   });
 }
 
-// The worker app's BullMQ options at their defaults (configuredWorkerOptions: WORKER_LOCK_MS 30 s).
+// The worker app's own BullMQ options, started at once (the app starts its Workers after boot).
 const worker = new Worker<{ id: string }>('bare', judgeAndDeliver, {
+  ...configuredWorkerOptions(config),
+  autorun: true,
   prefix: env.REDIS_PREFIX,
   connection: { url: env.REDIS_URL, maxRetriesPerRequest: null },
-  concurrency,
-  lockDuration: 30_000,
-  lockRenewTime: 15_000,
-  stalledInterval: 5_000,
-  maxStalledCount: 5,
 });
 await worker.waitUntilReady();
 serveUntilStopped('', async () => {
