@@ -64,10 +64,11 @@ describe('redactText on adversarial input', () => {
 
   describe.each(ADVERSARIAL_INPUTS.map((input) => [input.name, input] as const))('%s', (_name, input) => {
     it(`stays linear (aimed at: ${input.rule})`, () => {
-      // A figure over the bound is measured again, up to twice: a linear rule on a loaded machine
-      // (a fresh-clone CI run saw 362 once) falls back under it, a quadratic rule stays over each time.
+      // A figure over the bound is measured again, up to four times: a linear rule on a loaded
+      // machine (fresh-clone CI runs saw 362 once, and 387 on all three measurements once) falls back
+      // under it, a quadratic rule stays over each time.
       let measured = growth(input.build);
-      for (let again = 0; again < 2 && measured.ratio >= GROWTH_BOUND; again++)
+      for (let again = 0; again < 4 && measured.ratio >= GROWTH_BOUND; again++)
         measured = growth(input.build);
       const { ratio, small, large, outputs } = measured;
       expect(small).toHaveLength(SMALL);
