@@ -276,6 +276,36 @@ describe('shadow runs', () => {
     expect((await keyed.get('/api/reviews')).body.items).toEqual([]);
   }, 120_000);
 
+  it('sends a ticket stored under older redaction rules to the model through today’s', async () => {
+    const { keyed } = await newTenant(api.url);
+    const pack = await createPublishedPack(keyed);
+    expect((await keyed.patch(`/api/packs/${pack.id}`, { document: candidateDocument() })).status).toBe(200);
+    const run = (await keyed.post(`/api/packs/${pack.id}/shadow-runs`, { sampleRate: 1 })).body;
+    const [live] = await judgeTickets(keyed, pack.id, 1, 'rules');
+    // A ticket stored before a rule existed: the live row, planted again with its address unredacted.
+    const stored = { ...TICKET, externalId: 'stored-before-the-rule' };
+    expect(stored.customerMessage).toContain('jane.doe@example.com');
+    await queryDatabase(
+      `INSERT INTO evaluations (id, user_id, pack_id, pack_version_id, source, status, redacted_ticket, result, model_id, latency_ms)
+       SELECT gen_random_uuid(), user_id, pack_id, pack_version_id, source, status, $2::jsonb, result, model_id, latency_ms
+         FROM evaluations WHERE id = $1`,
+      [live, JSON.stringify(stored)],
+    );
+    await eventually(
+      async () => ((await report(keyed, run.id)).report.judged === 2 ? true : undefined),
+      60_000,
+    );
+    const sent = gateway.requests
+      .filter(fromCandidate)
+      .map((request) => JSON.parse(request.messages.find((m) => m.role === 'user')!.content).ticket)
+      .filter((ticket) => ['rules-0', stored.externalId].includes(ticket.externalId))
+      .sort((a, b) => a.externalId.localeCompare(b.externalId));
+    expect(sent.map((ticket) => ticket.externalId)).toEqual(['rules-0', stored.externalId]);
+    // Both as today's rules redact them, so alike but for the id and subject.
+    expect(sent[1].customerMessage).not.toContain('jane.doe@example.com');
+    expect(sent[1].customerMessage).toBe(sent[0].customerMessage);
+  }, 120_000);
+
   it('refuses bad bodies with 400, and other users’ packs, versions and runs with 404', async () => {
     const owner = await newTenant(api.url);
     const stranger = await newTenant(api.url);

@@ -61,7 +61,7 @@ export interface ShadowJudgmentInput {
   /** The shadow run's version. */
   packVersionId: string;
   document: PackDocument;
-  /** The live evaluation's ticket as stored: redacted already. */
+  /** The live evaluation's ticket as stored: redacted with the rules of the day it was stored. */
   ticket: Ticket;
 }
 
@@ -183,16 +183,17 @@ export class JudgeService {
   }
 
   /**
-   * Judges a ticket, already redacted as stored, with another version for a shadow run
-   * (docs/shadow-runs.md): the checks, the model call and the decision as `evaluate` makes them,
-   * calibrated where the version's questions opt in, and costed at MODEL_PRICES, but with no audit
-   * draw and nothing stored.
+   * Judges a ticket as stored with another version for a shadow run (docs/shadow-runs.md). It is
+   * redacted again first: it was stored under the rules of its day, and today's may catch more
+   * (redaction is idempotent). Then the checks, the model call and the decision as `evaluate` makes
+   * them, calibrated where the version's questions opt in, and costed at MODEL_PRICES, but with no
+   * audit draw and nothing stored.
    * Counted in judgments_total with source `shadow`.
    */
   async judgeShadow(
     input: ShadowJudgmentInput,
   ): Promise<{ result: JudgmentResult; failure: FailureKind | null; costUsd: number | null }> {
-    const outcome = await this.callModel(input.document, input.ticket);
+    const outcome = await this.callModel(input.document, redactTicket(input.ticket));
     const calibrate = outcome.ok ? await this.calibrate(input, null) : undefined;
     const result = judgmentResult(input.document, outcome, calibrate);
     this.countJudgment('shadow', result.status, outcome);
