@@ -4,6 +4,7 @@ import { startApi, type TestApi } from '../support/api.js';
 import { Client, newTenant, type TestResponse } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET, triageDocument } from '../support/packs.js';
+import { REDIS_URL } from '../support/queues.js';
 import { sign } from '../support/receiver.js';
 import { eventually } from '../support/worker.js';
 
@@ -18,7 +19,6 @@ import { eventually } from '../support/worker.js';
  */
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-cache`;
 const CHANNEL = `${PREFIX}:cache-invalidation`;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Well below the caches' 5 s lifetime. */
 const PROPAGATION_MS = 2_000;
 const UNKNOWN_PACK = '00000000-0000-4000-8000-000000000000';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
 import { startApi, type TestApi } from '../support/api.js';
 import { newTenant } from '../support/client.js';
 import { queryDatabase as query } from '../support/db.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
+import { openQueue } from '../support/queues.js';
 import { Receiver, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 import { QUEUES } from '../../libs/jobs/src/index.js';
@@ -136,10 +136,7 @@ describe('delivery claims', () => {
     // put back, can send the delivery in time.
     const workerPrefix = `${PREFIX}-worker`;
     const worker = await startWorker({ MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: workerPrefix });
-    const queue = new Queue(QUEUES.webhooks, {
-      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
-      prefix: workerPrefix,
-    });
+    const queue = openQueue(QUEUES.webhooks, workerPrefix);
     try {
       const { id } = await judgedDelivery();
       // The claim of an attempt whose worker died before recording it.

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { ALL_QUEUES } from '../../libs/jobs/src/index.js';
 import { startApi, type TestApi } from '../support/api.js';
 import { Client } from '../support/client.js';
 import { freePort, type RunningProcess } from '../support/process.js';
+import { openQueue, REDIS_URL } from '../support/queues.js';
 import { startWorker, stopWorker } from '../support/worker.js';
 
 /**
@@ -20,7 +20,6 @@ import { startWorker, stopWorker } from '../support/worker.js';
  */
 const COMPOSE_FILE = 'docker-compose.yml';
 const K8S_DIR = 'deploy/k8s';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Variables of the app that compose deliberately does not pass through, and why. */
 const NOT_IN_COMPOSE: Record<string, string> = {
   HOST: 'the image sets 0.0.0.0',
@@ -349,7 +348,7 @@ describe('deploy/k8s', () => {
       const redis = new Redis(REDIS_URL);
       try {
         for (const name of ALL_QUEUES) {
-          const queue = new Queue(name, { prefix: PREFIX, connection: { url: REDIS_URL } });
+          const queue = openQueue(name, PREFIX);
           try {
             await queue.add('probe', {});
             expect(await redis.llen(waitList(PREFIX, name))).toBe(1);

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { Client } from '../support/client.js';
 import { DockerIgnore, parseDockerfile, replayDockerfile, type Replay } from '../support/dockerfile.js';
 import { freePort, runCommand, type RunningProcess } from '../support/process.js';
+import { REDIS_URL } from '../support/queues.js';
 
 /**
  * The image without Docker (none runs here): the Dockerfile's stages replayed in a clean folder,
@@ -24,7 +25,6 @@ import { freePort, runCommand, type RunningProcess } from '../support/process.js
 const CONTEXT = process.cwd();
 const FULL = process.env.DOCKERFILE_REPLAY === 'full';
 const DATABASE = `${process.env.TEST_DATABASE_NAME}_docker`;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-docker`;
 
 const stages = parseDockerfile(readFileSync('Dockerfile', 'utf8'));

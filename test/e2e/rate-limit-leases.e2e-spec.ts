@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createCappedRedisLimiter } from '../../libs/auth/src/capped-redis-limiter.js';
 import { RateLimitLeases, type LeaseOptions } from '../../libs/auth/src/rate-limit-leases.js';
+import { REDIS_URL } from '../support/queues.js';
 
 // The block leases of the per-key rate limit against the real store: rate-limiter-flexible on Redis
 // with the capped increment script. (The app's own limiter is exercised in rate-limit.e2e-spec.ts.)
@@ -12,7 +13,7 @@ const DAY = 24 * 3600;
 let redis: Redis;
 
 beforeAll(() => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
 });
 afterAll(() => redis.disconnect());
 

@@ -7,6 +7,7 @@ import { queryDatabase } from '../support/db.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPublishedPack, TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
+import { openQueue, REDIS_URL } from '../support/queues.js';
 import { expectDailyLimitRefusal } from '../support/rate-limit.js';
 import { Receiver, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
@@ -17,7 +18,6 @@ import { eventually, startWorker, stopWorker } from '../support/worker.js';
  * parallel, and the answers must be those a single process would give.
  */
 const PREFIX = `${process.env.REDIS_PREFIX ?? 'tjtest'}-scaleout`;
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKER_NAMES = ['scaleout-worker-1', 'scaleout-worker-2'];
 
 /** Starts processes together; those that came up are kept in `into` (for afterAll) even when another failed. */
@@ -158,7 +158,7 @@ describe('two API processes and two workers as one service', () => {
     target.calls.filter((call) => call.body.eventId === eventId);
 
   function queue(name: string): Queue {
-    const opened = new Queue(name, { connection: { url: REDIS_URL }, prefix: PREFIX });
+    const opened = openQueue(name, PREFIX);
     queues.push(opened);
     return opened;
   }

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { QUEUES } from '../../libs/jobs/src/index.js';
@@ -12,6 +11,7 @@ import { queryDatabase } from '../support/db.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPack, createPublishedPack, triageDocument } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
+import { openQueue } from '../support/queues.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 
 /** Its own Redis namespace: only this file's workers take these jobs. */
@@ -555,10 +555,7 @@ describe('simulations surviving crashes', () => {
 
   it('makes at most WORKER_CONCURRENCY model calls at once, with as many more ticket jobs read and waiting', async () => {
     const env = { MODEL_GATEWAY_URL: gateway.url, REDIS_PREFIX: prefix, WORKER_CONCURRENCY: '2' };
-    const queue = new Queue(QUEUES.simulations, {
-      prefix,
-      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
-    });
+    const queue = openQueue(QUEUES.simulations, prefix);
     const { keyed } = await newTenant(api.url);
     const pack = await createPublishedPack(keyed);
     const dataset = await createDataset(keyed, 12);

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
 import { startApi, type TestApi } from '../support/api.js';
 import { createKey, newTenant } from '../support/client.js';
 import { startFakeGateway, type FakeGateway } from '../support/fake-gateway.js';
 import { createPack, createPublishedPack, TICKET } from '../support/packs.js';
 import type { RunningProcess } from '../support/process.js';
+import { openQueue } from '../support/queues.js';
 import { Receiver, sign, verifies } from '../support/receiver.js';
 import { eventually, startWorker, stopWorker } from '../support/worker.js';
 import { queryDatabase } from '../support/db.js';
@@ -492,10 +492,7 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       REDIS_PREFIX: namedPrefix,
       WORKER_NAME: 'judge-worker-7',
     });
-    const queue = new Queue('webhooks', {
-      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
-      prefix: namedPrefix,
-    });
+    const queue = openQueue('webhooks', namedPrefix);
     try {
       expect(worker.output()).toMatch(/"worker":"judge-worker-7"/);
       const { keyed } = await newTenant(api.url);
@@ -529,10 +526,7 @@ describe('inbound webhooks with Redis away, and a worker killed mid-flight', () 
       WEBHOOK_BACKOFF_MS: '6000',
       WORKER_SWEEP_MS: '500',
     });
-    const queue = new Queue('webhooks', {
-      connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
-      prefix: lostPrefix,
-    });
+    const queue = openQueue('webhooks', lostPrefix);
     try {
       const { keyed } = await newTenant(api.url);
       await keyed.post('/api/webhook-endpoints', { url: receiver.url });
