@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startApiProcess, type ApiProcess } from '../support/api-process.js';
 import { Client, newTenant, PASSWORD, signUp, uniqueEmail, type TestResponse } from '../support/client.js';

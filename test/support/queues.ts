@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 
-/** The Redis the test run uses: the global setup's `REDIS_URL`, else the machine's own. */
+/** The Redis the test run uses: the environment's `REDIS_URL`, else the local default. */
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**

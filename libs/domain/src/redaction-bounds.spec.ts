@@ -10,13 +10,14 @@ import { redactText } from './redaction.js';
  * times, the same amount of text. Linear work takes about as long both ways (a ratio near 1); a
  * quadratic rule takes 32 times longer on the one large text.
  *
- * Both sides are timed as this process's CPU time, and both last about as long, a few ms: on this
- * shared machine a loaded host stretches a run of several ms many times over while one of 0.1 ms
- * still fits in its time slice, so timing one small run against one large run (as this test once
- * did) saw a linear rule grow 352-fold from 32 KiB to 1 MiB, with CPU time and not the wall clock.
- * The two sides alternate, and each side's figure is the least of its runs, so a stretch must hit
- * every run of one side and none of the other's to move the ratio. An exponential rule never
- * finishes the small size, and fails on the test's timeout.
+ * Both sides are timed as this process's CPU time, and both last about as long (from a few ms to a
+ * few tens, by family). Timing one small run (about 0.1 ms) against one large run, as this test
+ * once did, saw a linear rule grow 352-fold from 32 KiB to 1 MiB in a loaded fresh-clone CI run,
+ * with CPU time and not the wall clock: most likely a loaded host stretches a run of several ms
+ * many times over while one of 0.1 ms still fits in its time slice. The two sides alternate, and
+ * each side's figure is the least of its runs, so a stretch moves the ratio only when it hits every
+ * run of one side and not every run of the other. An exponential rule never finishes the small
+ * size: the test hangs rather than passes (Jest cannot time out synchronous code).
  */
 const MiB = 1024 * 1024;
 const SMALL = 32 * 1024;
